@@ -1,0 +1,137 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import session from 'koa-session';
+import helmet from 'koa-helmet';
+import compress from 'koa-compress';
+import { bodyParser } from '@koa/bodyparser';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Config } from './platform/config';
+import { REPO_ROOT } from './platform/config';
+import type { Db } from './platform/db/knex';
+import type { Logger } from './platform/logger';
+import type { Queue } from './platform/jobs/queue';
+import { errorMiddleware } from './platform/http/error-middleware';
+import { requestContext } from './platform/http/request-context';
+import { csrfGuard } from './platform/http/csrf';
+import { postgresSessionStore } from './platform/http/session-store';
+import { serveStatic } from './platform/http/static';
+import { buildRuntimeConfig } from './platform/http/runtime-config';
+import { createSafeFetch } from './platform/outbound/http';
+import type { AppDeps } from './platform/deps';
+import { moduleRouters } from './modules';
+
+/** Paths that providers call with their own signatures instead of our session cookie. */
+export const WEBHOOK_PATHS = ['/api/webhooks/stripe'];
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  queue: Queue;
+  /** Serve the built frontends (production, e2e). */
+  serveFrontends?: boolean;
+}
+
+function originsOf(urls: (string | undefined)[]): string[] {
+  return urls.filter((u): u is string => !!u).map((u) => new URL(u).origin);
+}
+
+export function createApp({ config, db, logger, queue, serveFrontends = false }: AppOptions): Koa {
+  const app = new Koa({ proxy: config.TRUST_PROXY });
+  // Signs the session cookie. Without a configured secret a random one is used: sessions then end with the process.
+  app.keys = [config.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex')];
+
+  const deps: AppDeps = {
+    config,
+    db,
+    logger,
+    queue,
+    safeFetch: createSafeFetch({ allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, timeoutMs: config.OUTBOUND_TIMEOUT_MS }),
+  };
+
+  const remoteOrigins = originsOf([config.DASHBOARD_REMOTE_URL, config.ADMIN_REMOTE_URL]);
+  app.use(requestContext(logger));
+  app.use(errorMiddleware());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'script-src': ["'self'", 'https://js.stripe.com', ...remoteOrigins],
+          'connect-src': ["'self'", 'https://api.stripe.com', ...remoteOrigins],
+          'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.openstreetmap.org'],
+          'font-src': ["'self'", 'data:', ...remoteOrigins],
+          'media-src': ["'self'", 'blob:'],
+          'upgrade-insecure-requests': config.NODE_ENV === 'production' && config.PUBLIC_URL?.startsWith('https:') ? [] : null,
+        },
+      },
+      // Remote entries and images may be loaded across origins by design.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
+  app.use(compress({ threshold: 1024 }));
+  app.use(
+    session(
+      {
+        key: 'la.sid',
+        maxAge: 30 * 24 * 60 * 60 * 1000,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.NODE_ENV === 'production' && !!config.PUBLIC_URL?.startsWith('https:'),
+        signed: true,
+        rolling: false,
+        renew: true,
+        store: postgresSessionStore(db),
+      },
+      app,
+    ),
+  );
+  app.use(csrfGuard({ exemptPaths: WEBHOOK_PATHS, trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: config.BODY_LIMIT,
+      encoding: 'utf-8',
+      // ctx.request.rawBody keeps the exact text: Stripe's signature is over it.
+    } as Parameters<typeof bodyParser>[0]),
+  );
+
+  const platform = new Router();
+  platform.get('/api/health', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  platform.get('/api/ready', async (ctx) => {
+    const [database, jobs] = await Promise.all([
+      db.raw('select 1').then(() => true, () => false),
+      queue.isReady(),
+    ]);
+    ctx.status = database && jobs ? 200 : 503;
+    ctx.body = { status: database && jobs ? 'ready' : 'not_ready', database, jobs };
+  });
+  platform.get('/api/runtime-config', (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = buildRuntimeConfig(config);
+  });
+  app.use(platform.routes());
+  app.use(platform.allowedMethods());
+
+  for (const router of moduleRouters(deps)) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+
+  if (serveFrontends) {
+    app.use(
+      serveStatic([
+        { prefix: '/remotes/dashboard/', root: path.join(REPO_ROOT, 'frontend-dashboard', 'dist'), cors: true },
+        { prefix: '/remotes/admin/', root: path.join(REPO_ROOT, 'frontend-admin', 'dist'), cors: true },
+        { prefix: '/', root: path.join(REPO_ROOT, 'frontend-host', 'dist'), spa: true },
+      ]),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import * as m0 from './20261122120000_platform_create_sessions';
+import * as m1 from './20261122120100_agents_create_agents';
+import * as m2 from './20261122120200_listings_create_listings';
+import * as m3 from './20261122120300_campaigns_create_campaigns';
+import * as m4 from './20261122120400_payments_create_payments';
+import * as m5 from './20261122120500_leads_create_leads';
+import * as m6 from './20261122120600_notifications_create_deliveries';
+import * as m7 from './20261122120700_uploads_create_uploads';
+
+/** Every migration, by name. A new migration file is added here too. */
+export const migrations: Record<string, Knex.Migration> = {
+  '20261122120000_platform_create_sessions': m0,
+  '20261122120100_agents_create_agents': m1,
+  '20261122120200_listings_create_listings': m2,
+  '20261122120300_campaigns_create_campaigns': m3,
+  '20261122120400_payments_create_payments': m4,
+  '20261122120500_leads_create_leads': m5,
+  '20261122120600_notifications_create_deliveries': m6,
+  '20261122120700_uploads_create_uploads': m7,
+};

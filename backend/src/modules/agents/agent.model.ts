@@ -1,0 +1,36 @@
+import { Model } from 'objection';
+
+export class Agent extends Model {
+  static override tableName = 'agents';
+
+  id!: number;
+  name!: string;
+  email!: string | null;
+  phone!: string | null;
+  state!: string;
+  brokerage!: string | null;
+  mlsId!: string | null;
+  source!: 'mls' | 'manual';
+  profileImageUrl!: string | null;
+  logoUrl!: string | null;
+  passwordHash!: string | null;
+  googleId!: string | null;
+  webhookUrl!: string | null;
+  webhookSecretEnc!: string | null;
+  emailNotifications!: boolean;
+  instantNotifications!: boolean;
+  crmType!: string | null;
+  crmWebhookUrl!: string | null;
+  crmApiKeyEnc!: string | null;
+  zapierWebhookUrl!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  get hasPassword(): boolean {
+    return !!this.passwordHash;
+  }
+
+  override $beforeUpdate(): void {
+    this.updatedAt = new Date();
+  }
+}

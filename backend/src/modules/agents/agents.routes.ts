@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { agentCreateSchema, idParam } from '@app/contracts';
+import { validate, inputOf } from '../../platform/http/validate';
+import { actorOf, claimAgent } from '../../platform/auth/actor';
+import { unauthorized } from '../../platform/errors';
+import type { AppDeps } from '../../platform/deps';
+import { createAgent, findAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
+import { presentAgent } from './agents.presenter';
+
+const AgentIdParams = z.object({ id: idParam });
+const CreateAgent = { body: agentCreateSchema };
+
+export function agentsRouter(_deps: AppDeps): Router {
+  const router = new Router();
+
+  router.post('/api/agents', validate(CreateAgent), async (ctx) => {
+    const agent = await createAgent(inputOf(ctx, CreateAgent).body);
+    claimAgent(ctx, agent.id);
+    ctx.status = 201;
+    ctx.body = presentAgent(agent);
+  });
+
+  router.get('/api/agents', async (ctx) => {
+    ctx.body = (await listAccessibleAgents(actorOf(ctx))).map(presentAgent);
+  });
+
+  router.get('/api/agents/:id', validate({ params: AgentIdParams }), async (ctx) => {
+    const { params } = inputOf(ctx, { params: AgentIdParams });
+    ctx.body = presentAgent(await getAccessibleAgent(actorOf(ctx), params.id));
+  });
+
+  router.get('/api/auth/me', async (ctx) => {
+    const { loggedInAgentId } = actorOf(ctx);
+    const agent = loggedInAgentId ? await findAgent(loggedInAgentId) : undefined;
+    if (!agent) throw unauthorized();
+    ctx.body = { id: agent.id, name: agent.name };
+  });
+
+  return router;
+}

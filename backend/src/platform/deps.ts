@@ -1,0 +1,14 @@
+import type { Config } from './config';
+import type { Db } from './db/knex';
+import type { Logger } from './logger';
+import type { Queue } from './jobs/queue';
+import type { SafeFetch } from './outbound/http';
+
+/** What every module's router and commands are built with. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  queue: Queue;
+  safeFetch: SafeFetch;
+}

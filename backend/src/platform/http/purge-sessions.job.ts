@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineJob } from '../jobs/job';
+
+/** Expired sessions are dead weight in the table; delete them hourly (idempotent: a rerun deletes nothing new). */
+export const purgeExpiredSessionsJob = defineJob({
+  name: 'platform.purge-expired-sessions',
+  payload: z.object({}).passthrough(),
+  options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 300, deadLetter: 'platform.dead-letter' },
+  schedule: '17 * * * *',
+  batchSize: 1,
+  async handler(_payload, { db, logger }) {
+    const deleted = await db('sessions').where('expiresAt', '<', db.fn.now()).delete();
+    if (deleted) logger.info({ deleted }, 'expired sessions purged');
+  },
+});

@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Db } from '../db/knex';
+import type { Logger } from '../logger';
+import type { Config } from '../config';
+
+export interface JobContext {
+  db: Db;
+  logger: Logger;
+  config: Config;
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when the job expires or the worker stops. */
+  signal: AbortSignal;
+}
+
+export interface JobQueueOptions {
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time when retryBackoff is on. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  retryDelayMax?: number;
+  expireInSeconds: number;
+  /** Jobs that exhaust their retries (or fail permanently) land here. */
+  deadLetter?: string;
+}
+
+export interface JobDefinition<P = unknown> {
+  /** A public contract: never renamed. */
+  name: string;
+  payload: z.ZodType<P>;
+  options: JobQueueOptions;
+  /** Cron schedule (UTC) for recurring jobs; the payload is `{}`. */
+  schedule?: string;
+  /** Jobs taken per fetch; defaults to 20. */
+  batchSize?: number;
+  handler: (payload: P, ctx: JobContext) => Promise<void>;
+}
+
+export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}
+
+/** Thrown by a handler when retrying cannot help (bad input, a provider's 4xx): the job goes straight to its dead-letter queue. */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { defineJob, PermanentJobError } from './job';
+
+/** Jobs used only by these tests: they record what ran in a table of their own. */
+const calls: { name: string; n: number; attempt: number }[] = [];
+const recordJob = defineJob({
+  name: 'test.record',
+  payload: z.object({ n: z.number().int() }),
+  options: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 },
+  async handler({ n }, { retryCount }) {
+    calls.push({ name: 'record', n, attempt: retryCount });
+  },
+});
+const flakyJob = defineJob({
+  name: 'test.flaky',
+  payload: z.object({ n: z.number().int() }),
+  // retryDelay 0: pg-boss makes the retry available at once, so the test needs no waiting room.
+  options: { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 30, deadLetter: 'test.dead' },
+  async handler({ n }, { retryCount }) {
+    calls.push({ name: 'flaky', n, attempt: retryCount });
+    throw new Error('provider answered 503');
+  },
+});
+const permanentJob = defineJob({
+  name: 'test.permanent',
+  payload: z.object({ n: z.number().int() }),
+  options: { retryLimit: 5, retryDelay: 0, retryBackoff: false, expireInSeconds: 30, deadLetter: 'test.dead' },
+  async handler({ n }) {
+    calls.push({ name: 'permanent', n, attempt: 0 });
+    throw new PermanentJobError('invalid parameter');
+  },
+});
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ work: true, jobs: [recordJob, flakyJob, permanentJob] });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  calls.length = 0;
+});
+
+/** Wait for pg-boss to report the job in one of `states` (polling its own table, no fixed sleeps). */
+async function waitForState(queue: string, id: string, states: string[], timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await t.queue.boss.getJobById(queue, id);
+    if (job && states.includes(job.state)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job?.state ?? 'missing'}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function deadLetters() {
+  const rows = await t.db.raw(`select data from pgboss.job where name = 'test.dead'`);
+  return rows.rows.map((r: { data: { n: number } }) => r.data.n).sort();
+}
+
+describe('queue', () => {
+  it('runs a sent job', async () => {
+    const id = await t.queue.send(recordJob, { n: 1 });
+    await waitForState('test.record', id!, ['completed']);
+    expect(calls).toEqual([{ name: 'record', n: 1, attempt: 0 }]);
+  });
+
+  it('refuses an invalid payload at send time', async () => {
+    await expect(t.queue.send(recordJob, { n: 'one' } as never)).rejects.toThrow();
+  });
+
+  it('a job enqueued in a rolled-back transaction never exists', async () => {
+    let id: string | null = null;
+    await expect(
+      t.db.transaction(async (trx) => {
+        await trx('agents').insert({ name: 'Rolled Back', state: 'FL' });
+        id = await t.queue.send(recordJob, { n: 2 }, { trx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(id).toEqual(expect.any(String));
+    expect(await t.queue.boss.getJobById('test.record', id!)).toBeNull();
+    expect(await t.db('agents').where({ name: 'Rolled Back' })).toHaveLength(0);
+  });
+
+  it('a job enqueued in a committed transaction runs after the commit', async () => {
+    const id = await t.db.transaction(async (trx) => {
+      await trx('agents').insert({ name: 'Committed', state: 'FL' });
+      return t.queue.send(recordJob, { n: 3 }, { trx });
+    });
+    await waitForState('test.record', id!, ['completed']);
+    expect(calls).toEqual([{ name: 'record', n: 3, attempt: 0 }]);
+  });
+
+  it('retries a failing job, then dead-letters it', async () => {
+    const id = await t.queue.send(flakyJob, { n: 4 });
+    await waitForState('test.flaky', id!, ['failed']);
+    expect(calls.map((c) => c.attempt)).toEqual([0, 1, 2]);
+    expect(await deadLetters()).toContain(4);
+  });
+
+  it('sends a permanent failure straight to the dead-letter queue, without retries', async () => {
+    const id = await t.queue.send(permanentJob, { n: 5 });
+    await waitForState('test.permanent', id!, ['failed']);
+    expect(calls).toHaveLength(1);
+    expect(await deadLetters()).toContain(5);
+  });
+});

@@ -1,0 +1,128 @@
+import { PgBoss, type Job, type JobResult } from 'pg-boss';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+import type { Logger } from '../logger';
+import type { Config } from '../config';
+import { PermanentJobError, type JobDefinition } from './job';
+
+const DLQ_SUFFIX = '.dead';
+
+export interface Queue {
+  boss: PgBoss;
+  /**
+   * Enqueue a job. Pass the knex transaction of the write that causes it: the job row is
+   * written in that same transaction, so a rolled-back write never runs its job.
+   */
+  send<P>(job: JobDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction; singletonKey?: string; startAfter?: number | Date }): Promise<string | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  isReady(): Promise<boolean>;
+}
+
+/** pg-boss's `db` option over a knex transaction: the job insert runs on the transaction's own connection. */
+async function bossDbFor(trx: Knex.Transaction) {
+  // A transaction's client always hands back the transaction's one connection.
+  const connection = (await trx.client.acquireConnection()) as {
+    query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+  };
+  return { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) as never };
+}
+
+export function createQueue(opts: {
+  connectionString: string;
+  db: Db;
+  logger: Logger;
+  config: Config;
+  jobs: JobDefinition<any>[];
+  /** Start workers (false: send-only, e.g. the ops CLI or a web-only process). */
+  work?: boolean;
+}): Queue {
+  const { db, logger, config, jobs } = opts;
+  const log = logger.child({ module: 'jobs' });
+  const boss = new PgBoss({
+    connectionString: opts.connectionString,
+    application_name: 'listing-ads-jobs',
+    max: 6,
+    // Workers wake on LISTEN/NOTIFY instead of waiting for the next poll.
+    useListenNotify: true,
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+
+  async function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
+    const jobLog = log.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 });
+    const parsed = def.payload.safeParse(job.data);
+    if (!parsed.success) {
+      jobLog.error({ issues: parsed.error.issues }, 'job payload is invalid; dead-lettering');
+      return { id: job.id, status: 'deadletter', output: { message: 'invalid payload' } };
+    }
+    const started = Date.now();
+    try {
+      await def.handler(parsed.data, { db, logger: jobLog, config, jobId: job.id, retryCount: job.retryCount, signal: job.signal });
+      jobLog.debug({ ms: Date.now() - started }, 'job completed');
+      return { id: job.id, status: 'completed' };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof PermanentJobError) {
+        jobLog.warn({ err: message }, 'job failed permanently');
+        return { id: job.id, status: 'deadletter', output: { message } };
+      }
+      jobLog.warn({ err: message }, 'job failed; pg-boss retries it while retries remain');
+      return { id: job.id, status: 'failed', output: { message } };
+    }
+  }
+
+  return {
+    boss,
+    async send(def, payload, sendOpts = {}) {
+      const data = def.payload.parse(payload) as object;
+      const options: Record<string, unknown> = {};
+      if (sendOpts.singletonKey) options.singletonKey = sendOpts.singletonKey;
+      if (sendOpts.startAfter) options.startAfter = sendOpts.startAfter;
+      if (sendOpts.trx) options.db = await bossDbFor(sendOpts.trx);
+      return boss.send(def.name, data, options);
+    },
+    async start() {
+      await boss.start();
+      for (const def of jobs) {
+        if (def.options.deadLetter !== undefined && !byName.has(def.options.deadLetter)) {
+          // A dead-letter queue must exist before the queue that names it.
+          await boss.createQueue(def.options.deadLetter, { retentionSeconds: 60 * 60 * 24 * 14 });
+        }
+        await boss.createQueue(def.name, { ...def.options, notify: true });
+        await boss.updateQueue(def.name, { ...def.options });
+        if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' } as never);
+      }
+      if (opts.work === false) return;
+      for (const def of jobs) {
+        await boss.work(
+          def.name,
+          {
+            batchSize: def.batchSize ?? 20,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+            pollingIntervalSeconds: 1,
+            // New jobs wake workers through NOTIFY; this poll is the backstop that picks up retries and delayed jobs.
+            notifyPollingIntervalSeconds: 2,
+          },
+          (batch: Job<unknown>[]) => Promise.all(batch.map((job) => runOne(def, job))),
+        );
+      }
+      log.info({ queues: jobs.map((j) => j.name) }, 'job workers started');
+    },
+    async stop() {
+      // Graceful: running handlers finish before the pool closes.
+      await boss.stop({ graceful: true, timeout: 20000, close: true });
+    },
+    async isReady() {
+      try {
+        await boss.getQueues([jobs[0]?.name ?? '']);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export const deadLetterName = (queue: string) => `${queue}${DLQ_SUFFIX}`;

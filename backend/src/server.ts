@@ -1,0 +1,102 @@
+import http from 'node:http';
+import { loadConfig, ConfigError, type Config } from './platform/config';
+import { createLogger, type Logger } from './platform/logger';
+import { startEmbeddedPostgres, ensureDatabase, type EmbeddedDatabase } from './platform/db/embedded';
+import { createDb, migrateLatest, type Db } from './platform/db/knex';
+import { createQueue, type Queue } from './platform/jobs/queue';
+import { jobs } from './jobs';
+import { createApp } from './app';
+import { withLocalSecrets } from './platform/secrets';
+
+export interface RunningServer {
+  server: http.Server;
+  url: string;
+  db: Db;
+  queue: Queue;
+  stop: () => Promise<void>;
+}
+
+/** Start everything: database (embedded unless DATABASE_URL), migrations, queue and workers, HTTP. */
+export async function startServer(rawConfig: Config, logger: Logger): Promise<RunningServer> {
+  const t0 = Date.now();
+  const config = withLocalSecrets(rawConfig);
+  logger.info({ providers: config.providers }, 'providers: %s', Object.entries(config.providers).map(([k, v]) => `${k}=${v}`).join(', '));
+
+  let embedded: EmbeddedDatabase | null = null;
+  let connectionString = config.DATABASE_URL;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, logger });
+    await ensureDatabase(embedded.connectionString('postgres'), 'listing_ads');
+    connectionString = embedded.connectionString('listing_ads');
+    logger.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded postgres is running');
+  }
+  const db = createDb(connectionString, { max: 20 });
+  const applied = await migrateLatest(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  const queue = createQueue({ connectionString, db, logger, config, jobs, work: config.JOBS_ENABLED });
+  await queue.start();
+
+  const app = createApp({ config, db, logger, queue, serveFrontends: true });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, ms: Date.now() - t0 }, `ready on ${url}`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down: no new requests, finishing running jobs');
+      // Stop accepting connections; idle keep-alive sockets are closed, in-flight requests finish.
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(force);
+      await queue.stop().catch((err) => logger.error({ err }, 'queue stop failed'));
+      await db.destroy();
+      if (embedded) await embedded.stop();
+      logger.info('stopped');
+    })());
+  return { server, url, db, queue, stop };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  let running: RunningServer;
+  try {
+    running = await startServer(config, logger);
+  } catch (err) {
+    logger.fatal({ err }, 'could not start');
+    process.exit(1);
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.stop().then(
+        () => process.exit(0),
+        (err) => {
+          logger.error({ err }, 'unclean shutdown');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (require.main === module) void main();

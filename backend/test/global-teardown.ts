@@ -1,0 +1,8 @@
+import fs from 'node:fs';
+
+export default async function globalTeardown() {
+  const state = (globalThis as Record<string, unknown>).__TEST_PG__ as { pg: { stop(): Promise<void> }; dataDir: string } | undefined;
+  if (!state) return;
+  await state.pg.stop();
+  fs.rmSync(state.dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import supertest from 'supertest';
+import { Client } from 'pg';
+import { loadConfig, type Config } from '../src/platform/config';
+import { createLogger } from '../src/platform/logger';
+import { createDb, type Db } from '../src/platform/db/knex';
+import { createQueue, type Queue } from '../src/platform/jobs/queue';
+import type { JobDefinition } from '../src/platform/jobs/job';
+import { jobs as allJobs } from '../src/jobs';
+import { createApp } from '../src/app';
+import { TEMPLATE_DB } from './constants';
+
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+
+async function adminQuery(sql: string) {
+  const client = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database, copied from the migrated template. */
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `t_${process.env.JEST_WORKER_ID ?? 0}_${crypto.randomBytes(5).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  return {
+    name,
+    url: `${process.env.TEST_PG_URL_PREFIX}${name}`,
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
+export interface TestContext {
+  config: Config;
+  db: Db;
+  queue: Queue;
+  /** One-off requests (no cookie jar). */
+  request: ReturnType<typeof supertest>;
+  /** A browser-like client that keeps its session cookie. */
+  newSession: () => ReturnType<typeof supertest.agent>;
+  close: () => Promise<void>;
+}
+
+export async function createTestContext(opts: { env?: Record<string, string>; work?: boolean; jobs?: JobDefinition<any>[] } = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: database.url,
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    ...opts.env,
+  });
+  const logger = createLogger(config.LOG_LEVEL);
+  const db = createDb(database.url, { max: 5 });
+  const queue = createQueue({ connectionString: database.url, db, logger, config, jobs: opts.jobs ?? allJobs, work: opts.work ?? false });
+  await queue.start();
+  const app = createApp({ config, db, logger, queue });
+  const callback = app.callback();
+  return {
+    config,
+    db,
+    queue,
+    request: supertest(callback),
+    newSession: () => supertest.agent(callback),
+    close: async () => {
+      await queue.stop();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}

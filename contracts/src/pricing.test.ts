@@ -112,7 +112,8 @@ describe('budgetToCents', () => {
 describe('snapBudget', () => {
   it('snaps to the nearest grid value inside 99…999', () => {
     expect(snapBudget(300)).toBe(299);
-    expect(snapBudget(325)).toBe(349); // halfway rounds up
+    expect(snapBudget(324)).toBe(349); // exactly halfway between 299 and 349 rounds up
+    expect(snapBudget(323)).toBe(299);
     expect(snapBudget(10)).toBe(99);
     expect(snapBudget(5000)).toBe(999);
     expect(snapBudget(NaN)).toBe(99);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineJob } from '../jobs/job';
+import { deadLetterName } from '../jobs/queue';
 
 /** Expired sessions are dead weight in the table; delete them hourly (idempotent: a rerun deletes nothing new). */
 export const purgeExpiredSessionsJob = defineJob({
   name: 'platform.purge-expired-sessions',
   payload: z.object({}).passthrough(),
-  options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 300, deadLetter: 'platform.dead-letter' },
+  options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 300, deadLetter: deadLetterName('platform.purge-expired-sessions') },
   schedule: '17 * * * *',
   batchSize: 1,
   async handler(_payload, { db, logger }) {

@@ -20,7 +20,7 @@ export interface Queue {
 }
 
 /** pg-boss's `db` option over a knex transaction: the job insert runs on the transaction's own connection. */
-async function bossDbFor(trx: Knex.Transaction) {
+export async function bossDbFor(trx: Knex.Transaction) {
   // A transaction's client always hands back the transaction's one connection.
   const connection = (await trx.client.acquireConnection()) as {
     query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Ops CLI: `npm run ops -- jobs list | jobs failed [queue] | jobs retry <queue> <id> | jobs redrive <queue>`
+// Connects to DATABASE_URL, or to the embedded database of a running `npm start` (credentials in DATA_DIR).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const dist = path.join(root, 'backend', 'dist');
+
+const USAGE = `usage: npm run ops -- jobs <command>
+  jobs list                 every queue with its job counts by state
+  jobs failed [queue]       failed and dead-lettered jobs, newest first, with their last error
+  jobs retry <queue> <id>   run a failed job again with fresh retries
+  jobs redrive <queue>      move every job in <queue>'s dead-letter queue back into <queue>`;
+
+function fail(msg) {
+  console.error(msg);
+  process.exit(2);
+}
+
+function connectionString() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const dataDir = process.env.DATA_DIR ?? path.join(root, '.data');
+  const creds = path.join(dataDir, 'pg-credentials.json');
+  if (!fs.existsSync(creds)) fail(`No DATABASE_URL and no embedded database in ${dataDir}: start the product first (npm start).`);
+  const { password } = JSON.parse(fs.readFileSync(creds, 'utf8'));
+  const port = process.env.EMBEDDED_PG_PORT ?? '54329';
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/listing_ads`;
+}
+
+const table = (rows) => (rows.length ? console.table(rows) : console.log('(none)'));
+
+async function main() {
+  const [area, cmd, ...args] = process.argv.slice(2);
+  if (area !== 'jobs' || !cmd) fail(USAGE);
+  if (!fs.existsSync(path.join(dist, 'platform', 'jobs', 'ops.js'))) fail('The backend is not built: run `npm run build` first.');
+  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
+  const ops = require(path.join(dist, 'platform', 'jobs', 'ops.js'));
+  const { deadLetterName } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
+  const url = connectionString();
+  const db = createDb(url, { max: 2 });
+  let boss;
+  const getBoss = async () => {
+    const { PgBoss } = await import('pg-boss');
+    boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, migrate: false });
+    boss.on('error', (e) => console.error(e.message));
+    await boss.start();
+    return boss;
+  };
+  try {
+    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    switch (cmd) {
+      case 'list':
+        table(await ops.listQueues(db));
+        break;
+      case 'failed':
+        table(
+          (await ops.listFailed(db, { queue: args[0] })).map((j) => ({
+            id: j.id,
+            queue: j.queue,
+            from: j.sourceQueue ?? '',
+            retries: j.retryCount,
+            at: (j.completedOn ?? j.createdOn).toISOString(),
+            error: (j.error ?? '').slice(0, 80),
+          })),
+        );
+        break;
+      case 'retry': {
+        if (args.length !== 2) fail(USAGE);
+        const ok = await ops.retryJob(await getBoss(), args[0], args[1]);
+        console.log(ok ? `job ${args[1]} is queued again` : `no failed job ${args[1]} in ${args[0]}`);
+        break;
+      }
+      case 'redrive': {
+        if (args.length !== 1) fail(USAGE);
+        const { moved } = await ops.redrive(db, await getBoss(), deadLetterName(args[0]));
+        console.log(`${moved} job(s) moved from ${deadLetterName(args[0])} back to ${args[0]}`);
+        break;
+      }
+      default:
+        fail(USAGE);
+    }
+  } finally {
+    if (boss) await boss.stop({ graceful: false, close: true });
+    await db.destroy();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, ensureDatabase, type EmbeddedDatabase } from './
 import { createDb, migrateLatest, type Db } from './platform/db/knex';
 import { createQueue, type Queue } from './platform/jobs/queue';
 import { jobs } from './jobs';
+import type { JobDefinition } from './platform/jobs/job';
 import { createApp } from './app';
 import { withLocalSecrets } from './platform/secrets';
 
@@ -17,7 +18,11 @@ export interface RunningServer {
 }
 
 /** Start everything: database (embedded unless DATABASE_URL), migrations, queue and workers, HTTP. */
-export async function startServer(rawConfig: Config, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  rawConfig: Config,
+  logger: Logger,
+  opts: { jobs?: JobDefinition<any>[] } = {},
+): Promise<RunningServer> {
   const t0 = Date.now();
   const config = withLocalSecrets(rawConfig);
   logger.info({ providers: config.providers }, 'providers: %s', Object.entries(config.providers).map(([k, v]) => `${k}=${v}`).join(', '));
@@ -34,7 +39,7 @@ export async function startServer(rawConfig: Config, logger: Logger): Promise<Ru
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const queue = createQueue({ connectionString, db, logger, config, jobs, work: config.JOBS_ENABLED });
+  const queue = createQueue({ connectionString, db, logger, config, jobs: opts.jobs ?? jobs, work: config.JOBS_ENABLED });
   await queue.start();
 
   const app = createApp({ config, db, logger, queue, serveFrontends: true });

@@ -1,0 +1,25 @@
+# The product as one image: API, jobs, server-rendered pages and the built frontends on one port.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
+COPY contracts/package.json contracts/
+COPY backend/package.json backend/
+COPY frontend-host/package.json frontend-host/
+COPY frontend-dashboard/package.json frontend-dashboard/
+COPY frontend-admin/package.json frontend-admin/
+COPY scripts/package.json scripts/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN node scripts/build.mjs --force && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build /app /app
+# Local uploads and the email outbox live here unless GCS / SMTP are configured.
+RUN mkdir -p /app/.data && chown node:node /app/.data
+VOLUME /app/.data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "backend/dist/server.js"]

@@ -25,6 +25,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const t0 = Date.now();
   const config = withLocalSecrets(rawConfig);
+  if (!rawConfig.ADMIN_PASSWORD) logger.info({ file: `${config.DATA_DIR}/secrets.json` }, 'admin password: generated, see adminPassword in the secrets file');
   logger.info({ providers: config.providers }, 'providers: %s', Object.entries(config.providers).map(([k, v]) => `${k}=${v}`).join(', '));
 
   let embedded: EmbeddedDatabase | null = null;

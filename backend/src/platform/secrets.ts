@@ -3,23 +3,35 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Config } from './config';
 
+interface StoredSecrets {
+  sessionSecret?: string;
+  encryptionKey?: string;
+  adminPassword?: string;
+}
+
 /**
- * In the embedded mode nobody has to configure secrets: a session secret and an encryption key are
- * generated once and kept in DATA_DIR (owner-only), so sessions and encrypted settings survive restarts.
- * With an external DATABASE_URL in production, configuration must provide them (config.ts says so).
+ * Nobody has to configure secrets to run the product: a session secret, an encryption key and an admin
+ * password are generated once and kept in DATA_DIR/secrets.json (owner-only), so sessions, encrypted
+ * settings and the admin login survive restarts. Configured values always win. With an external
+ * DATABASE_URL in production, configuration must provide the first two (config.ts says so).
  */
 export function withLocalSecrets(config: Config): Config {
-  if (config.SESSION_SECRET && config.ENCRYPTION_KEY) return config;
+  if (config.SESSION_SECRET && config.ENCRYPTION_KEY && config.ADMIN_PASSWORD) return config;
   const file = path.join(config.DATA_DIR, 'secrets.json');
-  let stored: { sessionSecret?: string; encryptionKey?: string } = {};
-  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const next = {
+  const stored: StoredSecrets = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const next: Required<StoredSecrets> = {
     sessionSecret: stored.sessionSecret ?? crypto.randomBytes(32).toString('hex'),
     encryptionKey: stored.encryptionKey ?? crypto.randomBytes(32).toString('hex'),
+    adminPassword: stored.adminPassword ?? crypto.randomBytes(12).toString('base64url'),
   };
-  if (next.sessionSecret !== stored.sessionSecret || next.encryptionKey !== stored.encryptionKey) {
+  if (!stored.sessionSecret || !stored.encryptionKey || !stored.adminPassword) {
     fs.mkdirSync(config.DATA_DIR, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(next), { mode: 0o600 });
+    fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
   }
-  return { ...config, SESSION_SECRET: config.SESSION_SECRET ?? next.sessionSecret, ENCRYPTION_KEY: config.ENCRYPTION_KEY ?? next.encryptionKey };
+  return {
+    ...config,
+    SESSION_SECRET: config.SESSION_SECRET ?? next.sessionSecret,
+    ENCRYPTION_KEY: config.ENCRYPTION_KEY ?? next.encryptionKey,
+    ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? next.adminPassword,
+  };
 }

@@ -1,0 +1,40 @@
+import { Spinner } from '../../components/Spinner';
+import { useGetAgentQuery } from '../agents/agentsApi';
+import { DashboardLayout } from '../dashboard/DashboardLayout';
+import { BackToSelection } from './BackToSelection';
+import styles from './AgentDashboard.module.css';
+
+/**
+ * One agent's dashboard. This issue builds its entry state only: the contact card, property,
+ * campaign progress, leads, metrics and notification settings come in later issues.
+ */
+export function AgentDashboard({ agentId }: { agentId: string }) {
+  const { data: agent, isLoading, isError } = useGetAgentQuery(agentId);
+
+  if (isLoading) {
+    return (
+      <DashboardLayout>
+        <Spinner label="Loading agent data..." />
+      </DashboardLayout>
+    );
+  }
+
+  if (isError || !agent) {
+    return (
+      <DashboardLayout>
+        <div className={styles.error} role="alert">
+          <p className={styles.errorText}>Error loading agent data</p>
+          <BackToSelection />
+        </div>
+      </DashboardLayout>
+    );
+  }
+
+  return (
+    <DashboardLayout welcome={`Welcome, ${agent.name}`}>
+      <nav aria-label="Dashboard" className={styles.nav}>
+        <BackToSelection />
+      </nav>
+    </DashboardLayout>
+  );
+}

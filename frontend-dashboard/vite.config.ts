@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+
+/** Must match the host's list: these are one shared instance on the page. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@blueprintjs/core',
+] as const;
+
+const shared = Object.fromEntries(
+  SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: pkg.dependencies[name] }]),
+);
+
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  // Relative base: every URL the build emits (chunks, CSS, assets, preload deps) resolves
+  // against the file that references it (import.meta.url), so the same dist/ works under
+  // /remotes/dashboard/ of our backend, under any other path, and from another origin.
+  // The federation plugin derives publicPath 'auto' from it. Standalone, src/standalone.ts
+  // finds the deployed path at run time for the router's basename.
+  base: './',
+  plugins: [
+    react(),
+    federation({
+      name: 'dashboard',
+      filename: 'remoteEntry.js',
+      exposes: {
+        './App': './src/App.tsx',
+      },
+      shared,
+      dts: false,
+    }),
+  ],
+  resolve: {
+    alias: {
+      '@app/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5174,
+    strictPort: true,
+    proxy: {
+      '/api': backend,
+      '/objects': backend,
+    },
+  },
+  preview: {
+    port: 7174,
+    proxy: {
+      '/api': backend,
+      '/objects': backend,
+    },
+  },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

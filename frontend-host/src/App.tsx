@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Spinner } from './components/Spinner';
+import { Toaster } from './features/toast/Toaster';
+
+// Every screen is its own chunk, so the landing page downloads only the shell and its own screen.
+export const loadCreationFlow = () => import('./features/creation-flow/CreationFlowPage');
+const CreationFlowPage = lazy(loadCreationFlow);
+const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
+const SuccessPage = lazy(() => import('./features/success/SuccessPage'));
+const ListingPage = lazy(() => import('./features/listing/ListingPage'));
+const ManualListingPage = lazy(() => import('./features/listing/ManualListingPage'));
+const LoginPage = lazy(() => import('./features/login/LoginPage'));
+const DashboardSection = lazy(() => import('./features/remotes/DashboardSection'));
+const AdminSection = lazy(() => import('./features/remotes/AdminSection'));
+const OverviewPage = lazy(() => import('./features/overview/OverviewPage'));
+const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
+
+export function App() {
+  return (
+    <>
+      <Suspense fallback={<Spinner fullPage />}>
+        <Routes>
+          <Route path="/" element={<CreationFlowPage />} />
+          <Route path="/checkout/:campaignId" element={<CheckoutPage />} />
+          <Route path="/success" element={<SuccessPage />} />
+          <Route path="/listing/:mlsId" element={<ListingPage />} />
+          <Route path="/manual-listing/:mlsId" element={<ManualListingPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/dashboard/*" element={<DashboardSection />} />
+          <Route path="/admin/*" element={<AdminSection />} />
+          <Route path="/overview" element={<OverviewPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+      <Toaster />
+    </>
+  );
+}

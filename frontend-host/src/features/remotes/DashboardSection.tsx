@@ -1,0 +1,5 @@
+import RemoteSection from './RemoteSection';
+
+export default function DashboardSection() {
+  return <RemoteSection name="dashboard" basePath="/dashboard" />;
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+
+/** Libraries the host and both remotes must share as one instance (React context, router, store). */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@blueprintjs/core',
+] as const;
+
+const shared = Object.fromEntries(
+  SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: pkg.dependencies[name] }]),
+);
+
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/',
+  plugins: [
+    react(),
+    federation({
+      name: 'host',
+      // No build-time remotes: their entries come from GET /api/runtime-config and are
+      // registered with the federation runtime in src/remotes/registry.ts.
+      remotes: {},
+      shared,
+      dts: false,
+    }),
+  ],
+  resolve: {
+    alias: {
+      '@app/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': backend,
+      '/objects': backend,
+      '/remotes': backend,
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': backend,
+      '/objects': backend,
+      '/remotes': backend,
+    },
+  },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

@@ -20,6 +20,7 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['<rootDir>/backend/test/polyfills.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/backend/test/after-each-file.cjs'],
   globalSetup: '<rootDir>/backend/test/global-setup.ts',
   globalTeardown: '<rootDir>/backend/test/global-teardown.ts',
   testTimeout: 30000,

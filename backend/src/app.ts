@@ -51,6 +51,8 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   };
 
   const remoteOrigins = originsOf([config.DASHBOARD_REMOTE_URL, config.ADMIN_REMOTE_URL]);
+  // With GCS uploads the browser PUTs straight to Google's signed URL.
+  const uploadOrigins = config.providers.uploads === 'gcs' ? ['https://storage.googleapis.com'] : [];
   app.use(requestContext(logger));
   app.use(errorMiddleware());
   app.use(
@@ -59,7 +61,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
         useDefaults: true,
         directives: {
           'script-src': ["'self'", 'https://js.stripe.com', ...remoteOrigins],
-          'connect-src': ["'self'", 'https://api.stripe.com', ...remoteOrigins],
+          'connect-src': ["'self'", 'https://api.stripe.com', ...remoteOrigins, ...uploadOrigins],
           'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.openstreetmap.org'],

@@ -1,8 +1,9 @@
 import type { JobDefinition } from './platform/jobs/job';
 import { purgeExpiredSessionsJob } from './platform/http/purge-sessions.job';
+import { sweepPendingUploadsJob } from './modules/uploads';
 
 /**
  * Every background job of the product, in one place: the place to read what background work exists.
  * A job's name is a public contract (the ops CLI and queued rows refer to it): never rename one.
  */
-export const jobs: JobDefinition<any>[] = [purgeExpiredSessionsJob];
+export const jobs: JobDefinition<any>[] = [purgeExpiredSessionsJob, sweepPendingUploadsJob];

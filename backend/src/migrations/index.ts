@@ -7,6 +7,8 @@ import * as m4 from './20261122120400_payments_create_payments';
 import * as m5 from './20261122120500_leads_create_leads';
 import * as m6 from './20261122120600_notifications_create_deliveries';
 import * as m7 from './20261122120700_uploads_create_uploads';
+import * as m8 from './20261122130000_uploads_add_storage_version';
+import * as m9 from './20261122130100_listings_widen_bathrooms';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122120500_leads_create_leads': m5,
   '20261122120600_notifications_create_deliveries': m6,
   '20261122120700_uploads_create_uploads': m7,
+  '20261122130000_uploads_add_storage_version': m8,
+  '20261122130100_listings_widen_bathrooms': m9,
 };

@@ -2,8 +2,12 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../platform/deps';
 import { agentsRouter } from './agents';
 import { adminRouter } from './admin';
+import { mlsRouter } from './mls';
+import { listingsRouter } from './listings';
+import { uploadsRouter } from './uploads';
+import { campaignsRouters } from './campaigns';
 
 /** Every module's router, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps)];
 }

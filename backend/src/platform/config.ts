@@ -60,6 +60,9 @@ const ConfigSchema = z
     if ((c.RESO_CLIENT_ID && !c.RESO_CLIENT_SECRET) || (!c.RESO_CLIENT_ID && c.RESO_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RESO_CLIENT_SECRET'], message: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET go together' });
     }
+    if (c.RESO_CLIENT_ID && !c.RESO_TOKEN_URL) {
+      ctx.addIssue({ code: 'custom', path: ['RESO_TOKEN_URL'], message: 'is required with RESO_CLIENT_ID (OAuth2 client credentials)' });
+    }
     if ((c.RESO_CLIENT_ID || c.RESO_BEARER_TOKEN) && !c.RESO_BASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['RESO_BASE_URL'], message: 'is required when RESO credentials are set' });
     }

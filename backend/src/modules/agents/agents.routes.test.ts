@@ -65,3 +65,70 @@ describe('GET /api/auth/me', () => {
     expect(res.body.code).toBe('auth.required');
   });
 });
+
+describe('POST /api/agents for an agent found in the MLS', () => {
+  const search = (browser: ReturnType<TestContext['newSession']>, name = 'Sarah Johnson', state = 'FL') =>
+    browser.post('/api/mls/search-agent').send({ name, state }).expect(200);
+
+  it('is refused (403) for an mlsId this session did not find', async () => {
+    const browser = t.newSession();
+    const res = await browser.post('/api/agents').send({ name: 'Sarah Johnson', state: 'FL', email: null, mlsId: 'FL30418' }).expect(403);
+    expect(res.body).toEqual({
+      message: 'Please search for your name in the MLS first: this MLS ID was not found in this session.',
+      code: 'agents.mls_search_required',
+    });
+    // Finding someone else does not open another member's mlsId either.
+    await search(browser, 'Michael Chen', 'CA');
+    await browser.post('/api/agents').send({ name: 'Sarah Johnson', state: 'FL', mlsId: 'FL30418' }).expect(403);
+    expect(await t.db('agents').where({ mlsId: 'FL30418' }).count({ n: '*' }).first()).toEqual({ n: '0' });
+  });
+
+  it('creates an MLS agent with the MLS’s own data, bound to the session, and reuses it when the wizard repeats', async () => {
+    const browser = t.newSession();
+    const { body: found } = await search(browser);
+    // The client cannot rename the member it found.
+    const first = await browser.post('/api/agents').send({ ...found, name: 'Somebody Else', brokerage: null, phone: null }).expect(201);
+    expect(first.body).toMatchObject({ name: 'Sarah Johnson', state: 'FL', email: 'sarah.johnson@bayshore-realty.example', mlsId: 'FL30418', brokerage: 'Bayshore Realty Group', phone: '(813) 555-0142', hasPassword: false });
+    const row = await t.db('agents').where({ id: first.body.id }).first();
+    expect(row.source).toBe('mls');
+
+    await search(browser);
+    const again = await browser.post('/api/agents').send(found).expect(200);
+    expect(again.body.id).toBe(first.body.id);
+    await browser.get(`/api/agents/${first.body.id}`).expect(200);
+
+    // Another browser finding the same member (no account yet) gets its own agent, not this one.
+    const other = t.newSession();
+    await search(other);
+    const theirs = await other.post('/api/agents').send(found).expect(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+    await other.get(`/api/agents/${first.body.id}`).expect(403);
+  });
+
+  it('asks for a login (409) when an agent with that mlsId already has an account, and never hands it over', async () => {
+    const owner = t.newSession();
+    const { body: found } = await search(owner, 'Emily Rodriguez', 'TX');
+    const { body: agent } = await owner.post('/api/agents').send(found).expect(201);
+    await t.db('agents').where({ id: agent.id }).update({ passwordHash: '$argon2id$stub-for-test' });
+
+    for (const browser of [t.newSession(), owner]) {
+      await search(browser, 'Emily Rodriguez', 'TX');
+      const res = await browser.post('/api/agents').send(found).expect(409);
+      expect(res.body).toEqual({ message: 'An account already exists for this agent. Please log in.', code: 'agents.login_required' });
+      expect(JSON.stringify(res.body)).not.toContain(String(agent.id));
+    }
+    expect(await t.db('agents').where({ mlsId: 'TX52890' }).count({ n: '*' }).first()).toEqual({ n: '1' });
+  });
+
+  it('hands the agent back to a session logged in as that agent', async () => {
+    const owner = t.newSession();
+    const { body: found } = await search(owner, 'Michael Chen', 'CA');
+    const { body: agent } = await owner.post('/api/agents').send(found).expect(201);
+    await t.db('agents').where({ id: agent.id }).update({ passwordHash: '$argon2id$stub-for-test' });
+    // Stand-in for a login: the session store row of this browser now names the agent.
+    await t.db.raw(`update sessions set data = data || jsonb_build_object('agentId', ?::int) where data->'ownedAgentIds' @> to_jsonb(?::int)`, [agent.id, agent.id]);
+    await search(owner, 'Michael Chen', 'CA');
+    const res = await owner.post('/api/agents').send(found).expect(200);
+    expect(res.body).toMatchObject({ id: agent.id, hasPassword: true });
+  });
+});

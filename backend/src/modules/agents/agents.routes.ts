@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { agentCreateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf, claimAgent } from '../../platform/auth/actor';
-import { unauthorized } from '../../platform/errors';
+import { forbidden, unauthorized } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
-import { createAgent, findAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
+import { createAgent, createMlsAgent, findAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
 import { presentAgent } from './agents.presenter';
+import { foundMlsMember } from './mls-found';
 
 const AgentIdParams = z.object({ id: idParam });
 const CreateAgent = { body: agentCreateSchema };
@@ -15,9 +16,19 @@ export function agentsRouter(_deps: AppDeps): Router {
   const router = new Router();
 
   router.post('/api/agents', validate(CreateAgent), async (ctx) => {
-    const agent = await createAgent(inputOf(ctx, CreateAgent).body);
+    const input = inputOf(ctx, CreateAgent).body;
+    let agent;
+    let created = true;
+    if (input.manualEntry === true) {
+      agent = await createAgent(input);
+    } else {
+      // The schema guarantees an mlsId here; it must be one this session found with the MLS search.
+      const found = foundMlsMember(ctx, input.mlsId!);
+      if (!found) throw forbidden('agents.mls_search_required', 'Please search for your name in the MLS first: this MLS ID was not found in this session.');
+      ({ agent, created } = await createMlsAgent(actorOf(ctx), found, input));
+    }
     claimAgent(ctx, agent.id);
-    ctx.status = 201;
+    ctx.status = created ? 201 : 200;
     ctx.body = presentAgent(agent);
   });
 

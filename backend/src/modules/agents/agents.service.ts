@@ -1,7 +1,8 @@
 import type { AgentCreatePayload } from '@app/contracts';
 import { mayAccessAgent, type Actor } from '../../platform/auth/actor';
-import { forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
 import { Agent } from './agent.model';
+import type { FoundMlsMember } from './mls-found';
 
 export async function createAgent(input: AgentCreatePayload): Promise<Agent> {
   return Agent.query().insertAndFetch({
@@ -13,6 +14,39 @@ export async function createAgent(input: AgentCreatePayload): Promise<Agent> {
     mlsId: input.mlsId ?? null,
     source: input.manualEntry ? 'manual' : 'mls',
   });
+}
+
+export const LOGIN_REQUIRED_MESSAGE = 'An account already exists for this agent. Please log in.';
+
+/**
+ * An agent found in the MLS by this session (`found` comes from the session, not the client).
+ * - Some agent with this mlsId has a password: it is an account; answer 409 and never hand it over
+ *   (unless this session is logged in as that very agent: then it is simply theirs).
+ * - This session already created an MLS agent for this mlsId: reuse it, so repeating search + create
+ *   does not duplicate.
+ * - Otherwise a new agent (source 'mls') with the MLS's name, state and email.
+ */
+export async function createMlsAgent(
+  actor: Actor,
+  found: FoundMlsMember,
+  input: AgentCreatePayload,
+): Promise<{ agent: Agent; created: boolean }> {
+  const existing = await Agent.query().where('mlsId', found.mlsId).orderBy('id');
+  const loggedIn = existing.find((a) => a.id === actor.loggedInAgentId);
+  if (loggedIn) return { agent: loggedIn, created: false };
+  if (existing.some((a) => a.hasPassword)) throw conflict('agents.login_required', LOGIN_REQUIRED_MESSAGE);
+  const mine = existing.find((a) => a.source === 'mls' && actor.ownedAgentIds.includes(a.id));
+  if (mine) return { agent: mine, created: false };
+  const agent = await Agent.query().insertAndFetch({
+    name: found.name,
+    state: found.state,
+    email: found.email ?? input.email ?? null,
+    phone: input.phone ?? found.phone ?? null,
+    brokerage: input.brokerage ?? found.brokerage ?? null,
+    mlsId: found.mlsId,
+    source: 'mls',
+  });
+  return { agent, created: true };
 }
 
 /** The agents this browser session may open: the one it is logged in as, and those it created that have no password. */

@@ -1,0 +1,66 @@
+import { Model } from 'objection';
+import type { AdFormat, TargetingInterest, TargetingTemplateId, TemplateType } from '@app/contracts';
+
+/** DESIGN §2 lifecycle; the database's campaigns_status_check lists the same values. */
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'pending_payment',
+  'paid',
+  'launching',
+  'active',
+  'completed',
+  'launch_failed',
+  'canceled',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The targeting step's draft, as stored in campaigns.targeting (jsonb). Only validated values get here. */
+export interface StoredTargeting {
+  targetingLocation?: { city: string; state: string; radius: number };
+  targetingInterests?: TargetingInterest[];
+  targetingTemplate?: TargetingTemplateId;
+}
+
+export class Campaign extends Model {
+  static override tableName = 'campaigns';
+  static override jsonAttributes = ['carouselImages', 'targeting'];
+
+  id!: number;
+  agentId!: number;
+  listingId!: number;
+  agentName!: string | null;
+  state!: string | null;
+  mlsListingId!: string | null;
+  templateType!: TemplateType;
+  adFormat!: AdFormat;
+  headline!: string | null;
+  description!: string | null;
+  subtitle!: string | null;
+  callToAction!: string | null;
+  targetAudience!: string | null;
+  imageUrl!: string | null;
+  carouselImages!: string[];
+  link!: string | null;
+  targeting!: StoredTargeting;
+  budgetCents!: number;
+  impressionsRequested!: number;
+  status!: CampaignStatus;
+  statusChangedAt!: Date;
+  stripePaymentIntentId!: string | null;
+  facebookCampaignId!: string | null;
+  launchError!: string | null;
+  launchAttempts!: number;
+  startsAt!: Date | null;
+  endsAt!: Date | null;
+  impressionsDelivered!: number;
+  reach!: number;
+  clicks!: number;
+  metricsUpdatedAt!: Date | null;
+  notificationSent!: boolean;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  override $beforeUpdate(): void {
+    this.updatedAt = new Date();
+  }
+}

@@ -1,0 +1,33 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { campaignDraftSchema, idParam } from '@app/contracts';
+import { validate, inputOf } from '../../platform/http/validate';
+import { actorOf } from '../../platform/auth/actor';
+import type { AppDeps } from '../../platform/deps';
+import { createCampaignDraft, getAccessibleCampaign, updateCampaignDraft } from './campaigns.service';
+import { presentCampaign } from './campaigns.presenter';
+
+const CampaignId = { params: z.object({ id: idParam }) };
+const CreateCampaign = { body: campaignDraftSchema };
+const UpdateCampaign = { params: CampaignId.params, body: campaignDraftSchema };
+
+export function campaignsRouter({ db, config }: AppDeps): Router {
+  const router = new Router();
+
+  router.post('/api/campaigns', validate(CreateCampaign), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = presentCampaign(await createCampaignDraft(db, config, actorOf(ctx), inputOf(ctx, CreateCampaign).body));
+  });
+
+  router.get('/api/campaigns/:id', validate(CampaignId), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentCampaign(await getAccessibleCampaign(actorOf(ctx), inputOf(ctx, CampaignId).params.id));
+  });
+
+  router.patch('/api/campaigns/:id', validate(UpdateCampaign), async (ctx) => {
+    const { params, body } = inputOf(ctx, UpdateCampaign);
+    ctx.body = presentCampaign(await updateCampaignDraft(db, config, actorOf(ctx), params.id, body));
+  });
+
+  return router;
+}

@@ -1,0 +1,104 @@
+import { budgetToCents, impressionsForBudget, listingImages, listingPagePath, type CampaignDraftPayload } from '@app/contracts';
+import type { Actor } from '../../platform/auth/actor';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/knex';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { getAccessibleAgent } from '../agents';
+import { Campaign, type StoredTargeting } from './campaign.model';
+import { recordInitialStatus } from './campaign-transitions';
+import { findListingForCampaign, type CampaignListing } from './listing-access';
+
+type Agent = Awaited<ReturnType<typeof getAccessibleAgent>>;
+
+/** The agent (session rules) and the listing, which must be that agent's. 404 unknown, 403 not the caller's. */
+async function agentAndListing(actor: Actor, agentId: number, listingId: number): Promise<{ agent: Agent; listing: CampaignListing }> {
+  const agent = await getAccessibleAgent(actor, agentId);
+  const listing = await findListingForCampaign(listingId);
+  if (!listing) throw notFound('listing');
+  if (listing.agentId !== agent.id) throw forbidden('campaigns.listing_forbidden', 'This listing does not belong to this agent');
+  return { agent, listing };
+}
+
+/** The listing's public page: absolute with PUBLIC_URL, else the same-origin path (resolved at launch). */
+function listingPageLink(config: Config, listing: CampaignListing): string {
+  const path = listingPagePath(listing.mlsId);
+  return config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : path;
+}
+
+/**
+ * The row's values from a validated draft. The server is the authority on money: impressions and
+ * the amount come from the budget (contracts/pricing.ts); whatever impressions the client sent
+ * were already dropped by the schema.
+ */
+function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, listing: CampaignListing) {
+  const targeting: StoredTargeting = {};
+  if (input.targetingLocation) targeting.targetingLocation = input.targetingLocation;
+  if (input.targetingInterests) targeting.targetingInterests = input.targetingInterests;
+  if (input.targetingTemplate) targeting.targetingTemplate = input.targetingTemplate;
+  return {
+    agentId: agent.id,
+    listingId: listing.id,
+    // Denormalised (spec 000 §3): the ad platform's record names the agent, their state and the MLS listing.
+    agentName: agent.name.slice(0, 255),
+    state: agent.state.slice(0, 100),
+    mlsListingId: listing.mlsId,
+    templateType: input.templateType,
+    adFormat: input.adFormat,
+    headline: input.headline,
+    description: input.description,
+    subtitle: input.subtitle,
+    callToAction: input.callToAction,
+    targetAudience: input.targetAudience,
+    // An ad needs a picture: the listing's first photo when the draft names none.
+    imageUrl: input.imageUrl ?? listingImages(listing)[0] ?? null,
+    carouselImages: input.adFormat === 'carousel' ? input.carouselImages : [],
+    link: input.link ?? listingPageLink(config, listing),
+    targeting,
+    budgetCents: budgetToCents(input.price),
+    impressionsRequested: impressionsForBudget(input.price),
+  };
+}
+
+/** POST /api/campaigns: a draft, with its first transition (none → draft) in the same transaction. */
+export async function createCampaignDraft(db: Db, config: Config, actor: Actor, input: CampaignDraftPayload): Promise<Campaign> {
+  const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
+  return db.transaction(async (trx) => {
+    const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), status: 'draft' });
+    await recordInitialStatus(trx, campaign.id, 'draft', 'created');
+    return campaign;
+  });
+}
+
+/**
+ * A campaign the caller may see: the agent's own session (DESIGN §3 rules). Anyone else gets a 403
+ * that says nothing about the campaign or the agent.
+ */
+export async function getAccessibleCampaign(actor: Actor, campaignId: number, trx?: Parameters<typeof Campaign.query>[0]): Promise<Campaign> {
+  const query = Campaign.query(trx).findById(campaignId);
+  const campaign = await (trx ? query.forUpdate() : query);
+  if (!campaign) throw notFound('campaign');
+  try {
+    await getAccessibleAgent(actor, campaign.agentId);
+  } catch (err) {
+    // "Please log in" is useful to the agent's own browser; any other refusal is the campaign's.
+    if (err instanceof AppError && err.code === 'agents.login_required') throw err;
+    if (err instanceof AppError && (err.status === 403 || err.status === 404)) {
+      throw forbidden('campaigns.forbidden', 'You do not have access to this campaign');
+    }
+    throw err;
+  }
+  return campaign;
+}
+
+/** PATCH /api/campaigns/:id: replace a draft's content (same rules as creating it). Only drafts change. */
+export async function updateCampaignDraft(db: Db, config: Config, actor: Actor, campaignId: number, input: CampaignDraftPayload): Promise<Campaign> {
+  return db.transaction(async (trx) => {
+    // Locked: a concurrent checkout cannot move it out of draft between the check and the write.
+    const campaign = await getAccessibleCampaign(actor, campaignId, trx);
+    if (campaign.status !== 'draft') {
+      throw conflict('campaigns.not_draft', 'This campaign can no longer be changed', { campaignStatus: campaign.status });
+    }
+    const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
+    return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));
+  });
+}

@@ -1,0 +1,17 @@
+// The campaigns module's only door. Other modules use these, never the files behind them.
+import type Router from '@koa/router';
+import type { AppDeps } from '../../platform/deps';
+import { campaignsRouter } from './campaigns.routes';
+import { adCopyRouter } from './ad-copy/ad-copy.routes';
+import { targetingRouter } from './targeting/targeting.routes';
+
+/** Drafts (POST/GET/PATCH /api/campaigns), ad copy and the Fair Housing check, the targeting preview. */
+export function campaignsRouters(deps: AppDeps): Router[] {
+  return [campaignsRouter(deps), adCopyRouter(deps), targetingRouter(deps)];
+}
+
+export { transitionCampaign } from './campaign-transitions';
+export { CAMPAIGN_STATUSES, type CampaignStatus } from './campaign.model';
+export { presentCampaign, type CampaignView } from './campaigns.presenter';
+export { getAccessibleCampaign } from './campaigns.service';
+export { checkFairHousing, rewriteForFairHousing, type FairHousingFinding } from './fair-housing/fair-housing';

@@ -1,0 +1,210 @@
+import type supertest from 'supertest';
+import { LISTING_MESSAGES } from '@app/contracts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+type Session = ReturnType<typeof supertest.agent>;
+
+async function manualAgent(browser: Session) {
+  const { body } = await browser.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+  return body as { id: number };
+}
+
+const form = (agentId: number, extra: Record<string, unknown> = {}) => ({
+  agentId,
+  address: '12 Harbor View Dr',
+  city: 'Naples',
+  state: 'FL',
+  price: '450000',
+  bedrooms: 3,
+  bathrooms: '2.0',
+  squareFeet: 1500,
+  status: 'active',
+  images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+  ...extra,
+});
+
+describe('POST /api/listings (manual listing)', () => {
+  it('creates the listing with a MANUAL-{timestamp} mlsId and the first image as the primary one', async () => {
+    const browser = t.newSession();
+    const agent = await manualAgent(browser);
+    const before = Date.now();
+    const res = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'FL30418', fullName: 'Dana Whitfield' })).expect(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      agentId: agent.id,
+      address: '12 Harbor View Dr',
+      city: 'Naples',
+      state: 'FL',
+      price: '450000',
+      bedrooms: 3,
+      bathrooms: '2.0',
+      squareFeet: 1500,
+      status: 'active',
+      imageUrl: '/objects/uploads/a1',
+      images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+      amenities: {},
+      listDate: null,
+      latitude: null,
+    });
+    // Whatever the client sent, a manual listing's mlsId is MANUAL-{timestamp}.
+    expect(res.body.mlsId).toMatch(/^MANUAL-\d{13}$/);
+    const stamp = Number(res.body.mlsId.slice('MANUAL-'.length));
+    expect(stamp).toBeGreaterThanOrEqual(before);
+    expect(stamp).toBeLessThanOrEqual(Date.now());
+    expect(res.body).not.toHaveProperty('priceCents');
+    expect(res.body).not.toHaveProperty('updatedAt');
+  });
+
+  it('keeps a MANUAL- id the client made, and refuses the same one twice', async () => {
+    const browser = t.newSession();
+    const agent = await manualAgent(browser);
+    const res = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/b2' })).expect(201);
+    expect(res.body).toMatchObject({ mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/b2' });
+    const dup = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901' })).expect(409);
+    expect(dup.body.code).toBe('listings.duplicate');
+    const forged = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-abc' })).expect(201);
+    expect(forged.body.mlsId).toMatch(/^MANUAL-\d{13}$/);
+  });
+
+  it('keeps cents and quarter baths exactly', async () => {
+    const browser = t.newSession();
+    const agent = await manualAgent(browser);
+    const res = await browser.post('/api/listings').send(form(agent.id, { price: '450000.5', bathrooms: '2.25', images: [] })).expect(201);
+    expect(res.body).toMatchObject({ price: '450000.50', bathrooms: '2.25', images: [], imageUrl: null });
+    const row = await t.db('listings').where({ id: res.body.id }).first();
+    expect(row.priceCents).toBe('45000050');
+  });
+
+  it('answers missing fields with the spec messages (400 with fields)', async () => {
+    const res = await t.request.post('/api/listings').send({}).expect(400);
+    expect(res.body.code).toBe('request.invalid');
+    expect(res.body.fields).toEqual({
+      agentId: 'Must be a positive whole number',
+      address: LISTING_MESSAGES.address,
+      city: LISTING_MESSAGES.city,
+      state: LISTING_MESSAGES.state,
+      price: LISTING_MESSAGES.price,
+      bedrooms: LISTING_MESSAGES.bedrooms,
+      bathrooms: LISTING_MESSAGES.bathrooms,
+      squareFeet: LISTING_MESSAGES.squareFeet,
+      status: LISTING_MESSAGES.status,
+    });
+  });
+
+  it('answers wrong types and out-of-range values with field messages, never a 500', async () => {
+    const browser = t.newSession();
+    const agent = await manualAgent(browser);
+    const res = await browser
+      .post('/api/listings')
+      .send(form(agent.id, { price: 450000, bedrooms: -1, bathrooms: 'two', squareFeet: 0, status: 'pending', images: 'x.jpg', imageUrl: 'javascript:alert(1)' }))
+      .expect(400);
+    expect(res.body.fields).toEqual({
+      price: LISTING_MESSAGES.price,
+      bedrooms: LISTING_MESSAGES.bedrooms,
+      bathrooms: LISTING_MESSAGES.bathroomsInvalid,
+      squareFeet: LISTING_MESSAGES.squareFeet,
+      status: LISTING_MESSAGES.status,
+      images: expect.any(String),
+      imageUrl: 'Image must be an http(s) URL or an uploaded /objects/ path',
+    });
+    const tooMany = await browser.post('/api/listings').send(form(agent.id, { images: Array.from({ length: 11 }, (_, i) => `/objects/uploads/${i}`) })).expect(400);
+    expect(tooMany.body.fields).toEqual({ images: LISTING_MESSAGES.tooManyImages });
+    const bigPrice = await browser.post('/api/listings').send(form(agent.id, { price: '100000000' })).expect(400);
+    expect(bigPrice.body.fields).toEqual({ price: LISTING_MESSAGES.priceInvalid });
+  });
+
+  it('is for the agent’s own session only', async () => {
+    const owner = t.newSession();
+    const agent = await manualAgent(owner);
+    const stranger = t.newSession();
+    const res = await stranger.post('/api/listings').send(form(agent.id)).expect(403);
+    expect(res.body.code).toBe('agents.forbidden');
+    await stranger.post('/api/listings').send(form(999999)).expect(404);
+    expect(await t.db('listings').where({ agentId: agent.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
+  });
+});
+
+describe('GET /api/agents/:id/listings', () => {
+  it('lists active listings first, then sold, newest first, in the wire shape', async () => {
+    const browser = t.newSession();
+    const agent = await manualAgent(browser);
+    const make = async (address: string, status: string) =>
+      (await browser.post('/api/listings').send(form(agent.id, { address, status })).expect(201)).body.id as number;
+    const oldSold = await make('1 Old Sold Rd', 'sold');
+    const oldActive = await make('2 Old Active Rd', 'active');
+    const newSold = await make('3 New Sold Rd', 'sold');
+    const newActive = await make('4 New Active Rd', 'active');
+    // Dates as an MLS load would set them.
+    await t.db('listings').where({ id: oldSold }).update({ soldDate: '2026-01-10' });
+    await t.db('listings').where({ id: newSold }).update({ soldDate: '2026-09-01', listDate: '2026-07-01' });
+    await t.db('listings').where({ id: oldActive }).update({ listDate: '2025-12-01' });
+
+    const res = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
+    expect(res.body.map((l: { id: number }) => l.id)).toEqual([newActive, oldActive, newSold, oldSold]);
+    expect(res.body[2]).toMatchObject({ status: 'sold', soldDate: '2026-09-01', listDate: '2026-07-01', price: '450000', bathrooms: '2.0' });
+    expect(Object.keys(res.body[0]).sort()).toEqual(
+      [
+        'id', 'agentId', 'mlsId', 'address', 'city', 'state', 'postalCode', 'price', 'bedrooms', 'bathrooms', 'squareFeet', 'status',
+        'imageUrl', 'images', 'description', 'lotSize', 'lotSizeSqFt', 'yearBuilt', 'garageSpaces', 'propertyType', 'amenities',
+        'elementarySchool', 'middleSchool', 'highSchool', 'schoolDistrict', 'latitude', 'longitude', 'listDate', 'soldDate',
+        'daysOnMarket', 'zillowUrl', 'originatingSystemName', 'mlsCompliance', 'createdAt',
+      ].sort(),
+    );
+  });
+
+  it('presents MLS listings with every stored field', async () => {
+    const browser = t.newSession();
+    await browser.post('/api/mls/search-agent').send({ name: 'Emily Rodriguez', state: 'TX' }).expect(200);
+    const { body: agent } = await browser.post('/api/agents').send({ name: 'Emily Rodriguez', state: 'TX', mlsId: 'TX52890' }).expect(201);
+    await browser.post('/api/mls/load').send({ agentId: agent.id, mlsId: 'TX52890' }).expect(200);
+    const { body } = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
+    const kenwood = body.find((l: { address: string }) => l.address === '1508 Kenwood Ave');
+    expect(kenwood).toMatchObject({
+      agentId: agent.id,
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78704',
+      price: '1195000',
+      bedrooms: 3,
+      bathrooms: '2.0',
+      squareFeet: 1760,
+      status: 'active',
+      imageUrl: kenwood.images[0],
+      lotSize: '0.19',
+      lotSizeSqFt: 8276,
+      yearBuilt: 1940,
+      garageSpaces: 1,
+      propertyType: 'Single Family Residence',
+      elementarySchool: 'Travis Heights Elementary School',
+      schoolDistrict: 'Austin ISD',
+      latitude: 30.24704,
+      longitude: -97.74302,
+      listDate: '2026-10-17',
+      soldDate: null,
+      daysOnMarket: 36,
+      originatingSystemName: 'Lone Star Demo MLS',
+      mlsCompliance: { mlsName: 'Lone Star Demo MLS', brokerage: 'Hill Country Home Partners', broker: 'Emily Rodriguez' },
+    });
+    expect(kenwood.images.length).toBeGreaterThanOrEqual(4);
+    expect(kenwood.amenities).toMatchObject({ cooling: ['Central Air'], fireplace: false });
+    const sold = body.filter((l: { status: string }) => l.status === 'sold');
+    expect(sold.map((l: { soldDate: string }) => l.soldDate)).toEqual(['2026-08-29', '2026-06-13', '2026-04-17', '2026-01-30']);
+  });
+
+  it('is for the agent’s own session only, and validates the id', async () => {
+    const owner = t.newSession();
+    const agent = await manualAgent(owner);
+    await owner.get(`/api/agents/${agent.id}/listings`).expect(200, []);
+    const res = await t.newSession().get(`/api/agents/${agent.id}/listings`).expect(403);
+    expect(res.body.code).toBe('agents.forbidden');
+    await owner.get('/api/agents/999999/listings').expect(404);
+    const bad = await owner.get('/api/agents/abc/listings').expect(400);
+    expect(bad.body.fields).toEqual({ id: 'Must be a positive whole number' });
+  });
+});

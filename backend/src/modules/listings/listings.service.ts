@@ -1,0 +1,164 @@
+import type { Knex } from 'knex';
+import { isManualMlsId, manualMlsId, type ListingCreatePayload, type ListingStatus } from '@app/contracts';
+import { conflict } from '../../platform/errors';
+import { Listing, type MlsCompliance } from './listing.model';
+import { priceToCents } from './listing-values';
+import { presentListing, type ListingView } from './listings.presenter';
+
+/**
+ * One listing as the MLS module hands it over (already mapped from RESO and sanitised to fit
+ * the columns). The listings module owns the table; the MLS module never writes it directly.
+ */
+export interface MlsListingInput {
+  mlsId: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string | null;
+  priceCents: number;
+  bedrooms: number | null;
+  /** "2.0", "2.5" */
+  bathrooms: string | null;
+  squareFeet: number | null;
+  status: ListingStatus;
+  imageUrl: string | null;
+  images: string[];
+  description: string | null;
+  lotSize: string | null;
+  lotSizeSqFt: number | null;
+  yearBuilt: number | null;
+  garageSpaces: number | null;
+  propertyType: string | null;
+  amenities: Record<string, unknown>;
+  elementarySchool: string | null;
+  middleSchool: string | null;
+  highSchool: string | null;
+  schoolDistrict: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** YYYY-MM-DD */
+  listDate: string | null;
+  soldDate: string | null;
+  daysOnMarket: number | null;
+  originatingSystemName: string | null;
+  mlsCompliance: MlsCompliance;
+}
+
+/** Rows per INSERT … ON CONFLICT statement: 500 rows × 33 columns stays far below PostgreSQL's 65535 parameters. */
+export const UPSERT_CHUNK_SIZE = 500;
+
+/** Columns an MLS reload refreshes. agent_id, mls_id, created_at and zillow_url keep their values. */
+const MLS_COLUMNS = [
+  'address', 'city', 'state', 'postalCode', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet', 'status',
+  'imageUrl', 'images', 'description', 'lotSize', 'lotSizeSqFt', 'yearBuilt', 'garageSpaces', 'propertyType',
+  'amenities', 'elementarySchool', 'middleSchool', 'highSchool', 'schoolDistrict', 'latitude', 'longitude',
+  'listDate', 'soldDate', 'daysOnMarket', 'originatingSystemName', 'mlsCompliance', 'updatedAt',
+] as const;
+
+/**
+ * Insert or refresh an agent's MLS listings: one `insert … on conflict (agent_id, mls_id) do update`
+ * per chunk of rows, never one statement per listing. Run it inside the caller's transaction.
+ * A key that appears twice keeps its last record (one statement cannot update a row twice).
+ * Returns the number of listings written.
+ */
+export async function upsertMlsListings(trx: Knex.Transaction | Knex, agentId: number, listings: MlsListingInput[]): Promise<number> {
+  const byKey = new Map<string, MlsListingInput>();
+  for (const l of listings) byKey.set(l.mlsId, l);
+  const now = new Date();
+  const rows = Array.from(byKey.values(), (l) => ({
+    agentId,
+    mlsId: l.mlsId,
+    address: l.address,
+    city: l.city,
+    state: l.state,
+    postalCode: l.postalCode,
+    priceCents: l.priceCents,
+    bedrooms: l.bedrooms,
+    bathrooms: l.bathrooms,
+    squareFeet: l.squareFeet,
+    status: l.status,
+    imageUrl: l.imageUrl,
+    // jsonb: serialise here, or pg would send a JS array as a PostgreSQL array.
+    images: JSON.stringify(l.images),
+    description: l.description,
+    lotSize: l.lotSize,
+    lotSizeSqFt: l.lotSizeSqFt,
+    yearBuilt: l.yearBuilt,
+    garageSpaces: l.garageSpaces,
+    propertyType: l.propertyType,
+    amenities: JSON.stringify(l.amenities),
+    elementarySchool: l.elementarySchool,
+    middleSchool: l.middleSchool,
+    highSchool: l.highSchool,
+    schoolDistrict: l.schoolDistrict,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    listDate: l.listDate,
+    soldDate: l.soldDate,
+    daysOnMarket: l.daysOnMarket,
+    originatingSystemName: l.originatingSystemName,
+    mlsCompliance: JSON.stringify(l.mlsCompliance),
+    updatedAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK_SIZE) {
+    await trx('listings')
+      .insert(rows.slice(i, i + UPSERT_CHUNK_SIZE))
+      .onConflict(['agentId', 'mlsId'])
+      .merge([...MLS_COLUMNS]);
+  }
+  return rows.length;
+}
+
+/**
+ * An agent's listings for the wizard: active first, then sold; newest first within each
+ * (sold by sold date, active by list date, manual ones by creation). One query on the agent_id index.
+ */
+export async function listAgentListings(agentId: number): Promise<Listing[]> {
+  return Listing.query()
+    .where('agentId', agentId)
+    .orderByRaw(`case when status = 'active' then 0 else 1 end, coalesce(sold_date, list_date, created_at::date) desc, id desc`);
+}
+
+/** One listing in the wire shape, for other modules (campaigns, public pages); undefined when it does not exist. */
+export async function findListingView(listingId: number): Promise<ListingView | undefined> {
+  const row = await Listing.query().findById(listingId);
+  return row ? presentListing(row) : undefined;
+}
+
+const MANUAL_ID = /^MANUAL-\d{1,16}$/;
+
+/**
+ * A manual listing (the "Enter Your Listing Information" form). Its mlsId is MANUAL-{timestamp}:
+ * the client's value is kept only when it already is one, else the server makes it. The first
+ * image is the primary one unless imageUrl says otherwise.
+ */
+export async function createManualListing(agentId: number, input: ListingCreatePayload, now: () => number = Date.now): Promise<Listing> {
+  const clientId = input.mlsId && isManualMlsId(input.mlsId) && MANUAL_ID.test(input.mlsId) ? input.mlsId : null;
+  const images = Array.from(new Set(input.images));
+  const values = {
+    agentId,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    priceCents: priceToCents(input.price),
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    squareFeet: input.squareFeet,
+    status: input.status,
+    imageUrl: input.imageUrl ?? images[0] ?? null,
+    images: JSON.stringify(images),
+  };
+  if (clientId) {
+    // The client's own id, sent twice (a retry), is the same listing: a conflict, not a second row.
+    const [row] = await Listing.knex()('listings').insert({ ...values, mlsId: clientId }).onConflict(['agentId', 'mlsId']).ignore().returning('id');
+    if (!row) throw conflict('listings.duplicate', 'This listing was already saved');
+    return Listing.query().findById(row.id).throwIfNotFound();
+  }
+  // MANUAL-{now}; two listings of one agent in the same millisecond take the next free one.
+  let stamp = now();
+  for (;;) {
+    const [row] = await Listing.knex()('listings').insert({ ...values, mlsId: manualMlsId(stamp) }).onConflict(['agentId', 'mlsId']).ignore().returning('id');
+    if (row) return Listing.query().findById(row.id).throwIfNotFound();
+    stamp += 1;
+  }
+}

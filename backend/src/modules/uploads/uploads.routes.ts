@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '@app/contracts';
+import { validate, inputOf } from '../../platform/http/validate';
+import { rateLimit } from '../../platform/http/rate-limit';
+import { actorOf } from '../../platform/auth/actor';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest } from '../../platform/errors';
+import { createUploadStorages } from './providers';
+import { discardRest } from './providers/local-disk';
+import { UUID_PATTERN } from './providers/upload-storage';
+import { VARIANT_CONTENT_TYPES, VARIANT_WIDTHS, VariantCache, acceptsWebp, type VariantWidth } from './variants';
+import { createUpload, findServableUpload, openOriginal, receiveLocalUpload, variantOf, type UploadsDeps } from './uploads.service';
+
+const INVALID_UPLOAD_ID = 'Invalid upload id';
+const uploadId = z.string({ error: INVALID_UPLOAD_ID }).trim().toLowerCase().regex(UUID_PATTERN, { error: INVALID_UPLOAD_ID });
+const widthMessage = `w must be one of ${VARIANT_WIDTHS.join(', ')}`;
+
+/** The spec's call takes an empty body; anything sent is ignored. */
+const CreateUpload = { body: z.object({}) };
+const PutLocalUpload = {
+  params: z.object({ id: uploadId }),
+  // Checked by the signature verification itself: anything malformed is a 403 like a forged link.
+  query: z.object({ expires: z.unknown().optional(), sig: z.unknown().optional() }),
+};
+const ServeUpload = {
+  params: z.object({ id: uploadId }),
+  query: z.object({
+    w: z
+      .enum(VARIANT_WIDTHS.map(String) as [string, ...string[]], { error: widthMessage })
+      .transform((w) => Number(w) as VariantWidth)
+      .optional(),
+  }),
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** koa-session's cookie (app.ts): with a server-side store it holds the session id. */
+const SESSION_COOKIE = 'la.sid';
+
+/** A one-way tag of the browser session, so uploads can be traced to it without storing a usable session id. */
+function sessionHashOf(ctx: Context): string | null {
+  if (!ctx.session || ctx.session.isNew) return null;
+  const sid = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  return sid ? crypto.createHash('sha256').update(sid).digest('hex') : null;
+}
+
+/**
+ * Our own origin as the browser addressed it (the same one the CSRF guard compares against). Not
+ * ctx.origin: in Koa 3 that is the request's Origin header, absent on many requests and chosen by the client.
+ */
+function ownOrigin(ctx: Context): string {
+  if (!ctx.host) throw badRequest('request.no_host', 'The request has no Host header');
+  return `${ctx.protocol}://${ctx.host}`;
+}
+
+/**
+ * Answers 304 when the browser already holds this exact representation. The caching headers are
+ * set only here and just before a body is sent, so an error response never carries them.
+ */
+function notModified(ctx: Context, etag: string): boolean {
+  ctx.status = 200;
+  ctx.etag = etag;
+  if (!ctx.fresh) {
+    ctx.remove('ETag');
+    return false;
+  }
+  ctx.status = 304;
+  ctx.set('Cache-Control', IMMUTABLE);
+  return true;
+}
+
+function sendImage(ctx: Context, opts: { etag: string; type: string; size: number; body: NonNullable<Context['body']> }) {
+  ctx.set('Cache-Control', IMMUTABLE);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.etag = opts.etag;
+  ctx.type = opts.type;
+  ctx.body = opts.body;
+  ctx.length = opts.size;
+}
+
+export function uploadsRouter(deps: AppDeps): Router {
+  const uploads: UploadsDeps = {
+    db: deps.db,
+    logger: deps.logger,
+    storages: createUploadStorages(deps.config, deps.logger),
+    variants: new VariantCache(deps.config.DATA_DIR),
+  };
+  const router = new Router();
+
+  router.post('/api/objects/upload', rateLimit({ points: 60, durationSeconds: 60 }), validate(CreateUpload), async (ctx) => {
+    const { uploadURL } = await createUpload(uploads, {
+      origin: ownOrigin(ctx),
+      sessionHash: sessionHashOf(ctx),
+      agentId: actorOf(ctx).loggedInAgentId,
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { uploadURL };
+  });
+
+  // The local provider's signed PUT. The JSON body parser leaves non-JSON bodies unread and
+  // koa-compress touches only responses, so the raw stream reaches us here.
+  router.put('/api/objects/local/:id', validate(PutLocalUpload), async (ctx) => {
+    const { params, query } = inputOf(ctx, PutLocalUpload);
+    const declared = ctx.get('Content-Length');
+    try {
+      ctx.body = await receiveLocalUpload(uploads, {
+        id: params.id,
+        expires: query.expires,
+        sig: query.sig,
+        body: ctx.req,
+        declaredLength: /^\d+$/.test(declared) ? Number(declared) : null,
+        bodyAlreadyRead: ctx.req.readableEnded || (ctx.request as { rawBody?: unknown }).rawBody !== undefined,
+      });
+    } finally {
+      // Refused before reading the body (bad link, 404, 409, declared too large): read and drop up to
+      // 20 MB of it, so the browser gets our answer instead of a reset connection; past that, reset.
+      discardRest(ctx.req, 2 * MAX_UPLOAD_BYTES);
+    }
+  });
+
+  // Public: listing photos are shown to buyers. Never SVG: only verified raster types are stored.
+  router.get('/objects/uploads/:id', validate(ServeUpload), async (ctx) => {
+    const { params, query } = inputOf(ctx, ServeUpload);
+    const upload = await findServableUpload(uploads, params.id);
+    const id = upload.row.id;
+    if (query.w) {
+      const format = acceptsWebp(ctx.get('Accept')) ? 'webp' : 'jpeg';
+      ctx.vary('Accept');
+      const etag = `${id}-w${query.w}.${format}`;
+      if (notModified(ctx, etag)) return;
+      const variant = await variantOf(uploads, upload, query.w, format);
+      sendImage(ctx, { etag, type: VARIANT_CONTENT_TYPES[format], size: variant.size, body: fs.createReadStream(variant.path) });
+      return;
+    }
+    // Uploads are immutable (one PUT per id, GCS pinned to the verified generation): the id is the ETag.
+    if (notModified(ctx, id)) return;
+    const original = await openOriginal(uploads, upload);
+    sendImage(ctx, { etag: id, type: upload.row.contentType ?? 'application/octet-stream', size: original.size, body: original.body });
+  });
+
+  return router;
+}

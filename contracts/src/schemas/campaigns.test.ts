@@ -114,6 +114,15 @@ describe('campaign draft', () => {
     });
   });
 
+  it('refuses housing-forbidden keys at the top level and drops other unknown keys', () => {
+    const refused = campaignDraftSchema.safeParse({ ...wizard, age: { min: 25, max: 55 }, gender: 'female', zip: '33101' });
+    expect(refused.success).toBe(false);
+    const paths = refused.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['age', 'gender', 'zip']));
+    const out = campaignDraftSchema.parse({ ...wizard, somethingElse: 1 });
+    expect(out).not.toHaveProperty('somethingElse');
+  });
+
   it('rejects an off-grid budget with the budget message', () => {
     expect(errorsOf(campaignDraftSchema, { ...wizard, price: '350' })).toEqual({
       price: 'Budget must be between $99 and $999 in steps of $50',

@@ -11,6 +11,7 @@ import {
   isAdCopyPlaceholder,
 } from '../ad-defaults.js';
 import { BUDGET_GRID_MESSAGE, isBudgetOnGrid } from '../pricing.js';
+import { FORBIDDEN_TARGETING_KEYS, HOUSING_TARGETING_REJECTED } from '../targeting.js';
 import { LIMITS, idParam, imageRefSchema, isHttpUrl, optionalImageRefSchema, tooLongMessage } from './common.js';
 import { templateTypeSchema } from './ad-copy.js';
 import { targetingInterestSchema, targetingLocationSchema, targetingTemplateSchema, MAX_TARGETING_INTERESTS } from './targeting.js';
@@ -75,8 +76,7 @@ const optionalCopy = (max: number) =>
  * - description must not be one of the wizard's ad-copy placeholders.
  * - targeting fields are optional here, and strict (no age, gender or ZIP).
  */
-export const campaignDraftSchema = z
-  .object({
+const campaignDraftShape = {
     agentId: idParam,
     listingId: idParam,
     templateType: templateTypeSchema,
@@ -115,12 +115,30 @@ export const campaignDraftSchema = z
       .max(MAX_TARGETING_INTERESTS, { error: `At most ${MAX_TARGETING_INTERESTS} interests` })
       .optional(),
     targetingTemplate: targetingTemplateSchema.optional(),
-  })
+};
+
+type CampaignDraftOutput = Omit<z.output<z.ZodObject<typeof campaignDraftShape>>, 'impressions' | 'impressionsRequested'>;
+
+/**
+ * Unknown top-level keys are dropped, except the housing-forbidden ones (age, gender, ZIP, exclusions):
+ * those are refused, at the top level as inside the targeting objects.
+ */
+export const campaignDraftSchema = z
+  .looseObject(campaignDraftShape)
   .superRefine((v, ctx) => {
+    for (const key of Object.keys(v)) {
+      if (FORBIDDEN_TARGETING_KEYS.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: HOUSING_TARGETING_REJECTED });
+    }
     if (v.adFormat === 'carousel' && v.carouselImages.length < CAROUSEL_MIN) {
       ctx.addIssue({ code: 'custom', path: ['carouselImages'], message: CAROUSEL_MIN_MESSAGE });
     }
   })
-  .transform(({ impressions: _i, impressionsRequested: _r, ...rest }) => rest);
+  .transform((v): CampaignDraftOutput => {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(campaignDraftShape)) {
+      if (key !== 'impressions' && key !== 'impressionsRequested' && key in v) out[key] = (v as Record<string, unknown>)[key];
+    }
+    return out as CampaignDraftOutput;
+  });
 export type CampaignDraftPayload = z.infer<typeof campaignDraftSchema>;
 export type CampaignDraftInput = z.input<typeof campaignDraftSchema>;

@@ -88,6 +88,8 @@ export const targetingPreviewSchema = z.strictObject(
           .nonnegative({ error: 'Listing price must be a number' })
           .max(99_999_999.99, { error: 'Listing price is too large' }),
       ),
+    /** Step 5's radius; the default (25 miles) when absent. */
+    radius: radiusSchema.optional(),
   },
   { error: strictError },
 );

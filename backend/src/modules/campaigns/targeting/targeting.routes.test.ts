@@ -18,6 +18,14 @@ describe('POST /api/targeting/preview', () => {
     expect(res.body.interests).toContainEqual({ id: 'zillow', name: 'Zillow', enabled: true });
   });
 
+  it('estimates more reach for a wider radius, and refuses radii step 5 does not offer', async () => {
+    const narrow = await preview({ city: 'Orlando', state: 'FL', listingPrice: 400000, radius: 15 }).expect(200);
+    const wide = await preview({ city: 'Orlando', state: 'FL', listingPrice: 400000, radius: 50 }).expect(200);
+    expect(wide.body.estimatedReach).toBeGreaterThan(narrow.body.estimatedReach);
+    const bad = await preview({ city: 'Orlando', state: 'FL', listingPrice: 400000, radius: 5 }).expect(400);
+    expect(bad.body.fields).toHaveProperty('radius');
+  });
+
   it('chooses interests by listing price', async () => {
     const luxury = await preview({ city: 'Miami', state: 'FL', listingPrice: 3_500_000 }).expect(200);
     expect(luxury.body.interests.map((i: { name: string }) => i.name)).toContain('Real estate investing');

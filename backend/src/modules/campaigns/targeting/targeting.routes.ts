@@ -12,18 +12,18 @@ const Preview = { body: targetingPreviewSchema };
 /**
  * POST /api/targeting/preview {city, state, listingPrice} → {interests, estimatedReach}.
  * No session needed: it reveals nothing about anyone, and it is computed locally.
- * The preview has no radius in its contract, so the reach is for the default 25 miles.
+ * The radius is step 5's choice (25 miles when absent).
  */
 export function targetingRouter(_deps: AppDeps): Router {
   const router = new Router();
 
   router.post('/api/targeting/preview', validate(Preview), async (ctx) => {
-    const { city, state, listingPrice } = inputOf(ctx, Preview).body;
+    const { city, state, listingPrice, radius } = inputOf(ctx, Preview).body;
     const code = stateCode(state);
     if (!code) throw validationFailed({ state: INVALID_STATE_MESSAGE });
     const body: TargetingPreviewResponse = {
       interests: interestsForPrice(listingPrice),
-      estimatedReach: estimateReach({ city, state: code }).estimatedReach,
+      estimatedReach: estimateReach({ city, state: code, radius }).estimatedReach,
     };
     ctx.body = body;
   });

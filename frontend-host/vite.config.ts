@@ -24,6 +24,15 @@ const shared = Object.fromEntries(
 
 const backend = 'http://localhost:3000';
 
+/**
+ * Paths the backend serves. `changeOrigin: false` keeps the browser's Host header, so the backend's
+ * same-origin (CSRF) check sees the Origin it expects and signed upload URLs point back at this
+ * server (Vite's string shorthand would rewrite Host to the backend's and every POST would be a 403).
+ */
+const backendProxy = Object.fromEntries(
+  ['/api', '/objects', '/remotes', '/demo-mls'].map((path) => [path, { target: backend, changeOrigin: false }]),
+);
+
 export default defineConfig({
   base: '/',
   plugins: [
@@ -45,19 +54,11 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: {
-      '/api': backend,
-      '/objects': backend,
-      '/remotes': backend,
-    },
+    proxy: backendProxy,
   },
   preview: {
     port: 4173,
-    proxy: {
-      '/api': backend,
-      '/objects': backend,
-      '/remotes': backend,
-    },
+    proxy: backendProxy,
   },
   build: {
     target: 'es2022',

@@ -1,4 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { dynamicMiddleware, rootReducer, sliceInjected, store } from './store';
 
 /** JSON error body our server sends: `{message, code, fields?}`. */
 export interface ApiErrorBody {
@@ -17,6 +18,8 @@ export interface ApiError {
   serverMessage: string | null;
   code: string | null;
   fields: Record<string, unknown> | null;
+  /** The whole JSON error body, for fields beyond the usual ones (e.g. MLS load's `allowManualEntry`). */
+  body?: Record<string, unknown> | null;
 }
 
 export interface RequestArgs {
@@ -44,11 +47,11 @@ function buildUrl(base: string, url: string, params: RequestArgs['params']): str
   return `${base}${url}${search ? (url.includes('?') ? '&' : '?') + search : ''}`;
 }
 
-function parseErrorBody(text: string): ApiErrorBody | null {
+function parseErrorBody(text: string): (ApiErrorBody & Record<string, unknown>) | null {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object' && typeof (parsed as ApiErrorBody).message === 'string') {
-      return parsed as ApiErrorBody;
+      return parsed as ApiErrorBody & Record<string, unknown>;
     }
   } catch {
     // not JSON: the text itself is the detail
@@ -78,7 +81,7 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { error: { status: 'FETCH_ERROR', message, serverMessage: null, code: null, fields: null } };
+    return { error: { status: 'FETCH_ERROR', message, serverMessage: null, code: null, fields: null, body: null } };
   }
 
   const text = await response.text();
@@ -93,6 +96,7 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
         serverMessage: body?.message ?? null,
         code: body?.code ?? null,
         fields: body?.fields ?? null,
+        body,
       },
     };
   }
@@ -104,7 +108,7 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
     return { data: JSON.parse(text) as unknown };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { error: { status: 'PARSE_ERROR', message, serverMessage: null, code: null, fields: null } };
+    return { error: { status: 'PARSE_ERROR', message, serverMessage: null, code: null, fields: null, body: null } };
   }
 };
 
@@ -134,3 +138,8 @@ export const api = createApi({
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });
+
+// Joins the store on first use (see store.ts): reducer, middleware, then its initial state.
+rootReducer.inject(api, { overrideExisting: import.meta.hot !== undefined }); // a hot reload re-creates the api
+dynamicMiddleware.addMiddleware(api.middleware);
+store.dispatch(sliceInjected(api.reducerPath));

@@ -1,20 +1,33 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
+import { persistWizardState, wizardReducer } from '../features/creation-flow/wizardSlice';
 import { toastReducer } from '../features/toast/toastSlice';
-import { api, type ApiExtra } from './api';
+import type { api, ApiExtra } from './api';
+
+/**
+ * Slices added when their code first loads. RTK Query's `api` comes with the first screen that
+ * fetches (store/api.ts injects itself), so the landing page does not download RTK Query.
+ */
+export interface LazyLoadedSlices extends WithSlice<typeof api> {}
+
+export const rootReducer = combineSlices({ toast: toastReducer, wizard: wizardReducer }).withLazyLoadedSlices<LazyLoadedSlices>();
+
+/** Middleware added at run time, with the slice that needs it (RTK Query's). */
+export const dynamicMiddleware = createDynamicMiddleware();
+
+/** Dispatched after an injection, so the new slice has its initial state before anything reads it. */
+export const sliceInjected = createAction<string>('store/sliceInjected');
 
 export function makeStore() {
   const extra: ApiExtra = { apiBaseUrl: '' };
   return configureStore({
-    reducer: {
-      [api.reducerPath]: api.reducer,
-      toast: toastReducer,
-    },
+    reducer: rootReducer,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(api.middleware),
+      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(dynamicMiddleware.middleware),
   });
 }
 
 export const store = makeStore();
+persistWizardState(store);
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageShell } from '../../components/PageShell';
 import { Spinner } from '../../components/Spinner';
+import { Wizard } from './Wizard';
 
 const SuccessPage = lazy(() => import('../success/SuccessPage'));
 
-/** `/`: the campaign creation wizard (built in a later issue); `?payment=success` shows the success screen. */
+/** `/`: the campaign creation wizard; `?payment=success` shows the success screen instead. */
 export default function CreationFlowPage() {
   const [params] = useSearchParams();
   if (params.get('payment') === 'success') {
@@ -15,5 +15,5 @@ export default function CreationFlowPage() {
       </Suspense>
     );
   }
-  return <PageShell title="Create Your Listing Ad Campaign" />;
+  return <Wizard />;
 }

@@ -1,0 +1,106 @@
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { Spinner } from '../../components/Spinner';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Landing } from './landing/Landing';
+import { MobileActionProvider } from './MobileAction';
+import { STEP_NAMES, guardedStep, parseStep, useGoToStep, LAST_STEP } from './wizardNavigation';
+import { pathChosen, selectWizard, wizardReset } from './wizardSlice';
+import { WIZARD_STEPS, type WizardPath, type WizardStep } from './wizardTypes';
+import styles from './Wizard.module.css';
+
+/** Step 1's forms import the contracts (zod): a chunk of their own, fetched when a path is chosen. */
+export const loadStep1 = () => import('./step1/Step1');
+const Step1 = lazy(loadStep1);
+const StepPlaceholder = lazy(() => import('./steps/StepPlaceholder'));
+
+/**
+ * The creation wizard at `/` (spec 000 §2, §4): the step query parameter (1–6), the reset when it
+ * is absent, the guards, and the frame around each step.
+ */
+export function Wizard() {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const goToStep = useGoToStep();
+  const wizard = useAppSelector(selectWizard);
+
+  const stepParam = params.get('step');
+  const resetting = stepParam === null;
+  const requested = parseStep(stepParam);
+  const step: WizardStep = resetting ? 1 : guardedStep(requested, wizard);
+  const path: WizardPath = resetting ? 'none' : wizard.path;
+
+  // No step parameter: the wizard starts over (stored agent, listing, path and campaign draft go).
+  useEffect(() => {
+    if (resetting) dispatch(wizardReset());
+  }, [dispatch, resetting, location.key]);
+
+  // A guarded or unreadable step: show the allowed one in the address bar too.
+  useEffect(() => {
+    if (!resetting && stepParam !== String(step)) goToStep(step, { replace: true });
+  }, [resetting, stepParam, step, goToStep]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step, path]);
+
+  // Someone who returns to a chosen path (reload, Back from step 2) needs step 1's forms at once.
+  useEffect(() => {
+    if (path !== 'none') void loadStep1();
+  }, [path]);
+
+  const choosePath = useCallback(
+    (chosen: 'mls' | 'manual') => {
+      dispatch(pathChosen(chosen));
+      if (stepParam !== '1') goToStep(1);
+    },
+    [dispatch, goToStep, stepParam],
+  );
+
+  if (step === 1 && path === 'none') {
+    return <Landing onChoose={choosePath} onIntent={loadStep1} />;
+  }
+
+  return (
+    <div className={styles.wizard}>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <span className={styles.brand}>Listing Ads</span>
+          <StepProgress step={step} />
+        </div>
+      </header>
+      <MobileActionProvider>
+        <main className={styles.main}>
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            {step === 1 ? <Step1 /> : <StepPlaceholder step={step} />}
+          </Suspense>
+        </main>
+      </MobileActionProvider>
+    </div>
+  );
+}
+
+function StepProgress({ step }: { step: WizardStep }) {
+  return (
+    <div className={styles.progress}>
+      <p className={styles.progressLabel}>
+        Step {step} of {LAST_STEP}
+        <span className={styles.progressName}> · {STEP_NAMES[step]}</span>
+      </p>
+      <ol className={styles.progressList} aria-label="Campaign setup progress">
+        {WIZARD_STEPS.map((index) => {
+          const state = index < step ? 'done' : index === step ? 'current' : 'todo';
+          return (
+            <li key={index} className={styles.progressItem} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className={styles.progressDot} aria-hidden="true">
+                {state === 'done' ? '✓' : index}
+              </span>
+              <span className={styles.progressText}>{STEP_NAMES[index]}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { AdFormat, MlsAgentMatch, TemplateType } from '@app/contracts';
+
+/**
+ * Wire shapes the wizard reads (spec 000 §3; DESIGN §4). The contracts package has the request
+ * schemas but no response types for agents and listings yet, so they are described here from the
+ * API's documented answers. (Type-only imports from contracts: nothing of zod reaches the landing.)
+ */
+export type { MlsAgentMatch, TemplateType };
+
+export type WizardPath = 'none' | 'mls' | 'manual';
+
+export const WIZARD_STEPS = [1, 2, 3, 4, 5, 6] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** POST /api/agents → 201, stored under the wizard agent key. */
+export interface Agent {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  state: string;
+  brokerage: string | null;
+  mlsId: string | null;
+  profileImageUrl: string | null;
+  logoUrl: string | null;
+  hasPassword?: boolean;
+}
+
+/** A listing as GET /api/agents/:id/listings and POST /api/listings answer it (the fields the wizard uses). */
+export interface Listing {
+  id: number;
+  agentId: number;
+  mlsId: string | null;
+  address: string;
+  city: string;
+  state: string;
+  postalCode?: string | null;
+  /** Decimal string, e.g. "450000". */
+  price: string;
+  bedrooms: number | null;
+  /** Decimal string, e.g. "2.0". */
+  bathrooms: string | null;
+  squareFeet: number | null;
+  status: 'active' | 'sold';
+  imageUrl: string | null;
+  images: string[];
+  description: string | null;
+}
+
+/** The campaign draft the wizard builds from step 1 on (spec 000 §3 Campaign); stored under the campaign key. */
+export interface CampaignDraft {
+  agentId: number;
+  listingId: number;
+  templateType: TemplateType;
+  adFormat: AdFormat;
+  headline: string;
+  description: string;
+  subtitle: string;
+  callToAction: string;
+  targetAudience: string;
+  /** Budget in dollars as the spec's wire string, e.g. "399". */
+  price: string;
+  impressions: number;
+  imageUrl: string | null;
+  carouselImages: string[];
+  link: string;
+}
+
+/** The manual listing form as typed (strings from inputs; parsed with manualListingFormSchema on submit). */
+export interface ManualListingDraft {
+  fullName: string;
+  state: string;
+  address: string;
+  city: string;
+  price: string;
+  bedrooms: string;
+  bathrooms: string;
+  squareFeet: string;
+  status: 'active' | 'sold';
+  /** Uploaded photos' stored paths (/objects/uploads/{id}); the first is the primary photo. */
+  images: string[];
+}
+
+export interface AgentFormDraft {
+  name: string;
+  state: string;
+}

@@ -3,24 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { federationShared } from '../contracts/src/remotes';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
 };
 
-/** Must match the host's list: these are one shared instance on the page. */
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'react-redux',
-  '@reduxjs/toolkit',
-  '@blueprintjs/core',
-] as const;
-
-const shared = Object.fromEntries(
-  SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: pkg.dependencies[name] }]),
-);
+const shared = federationShared(pkg.dependencies);
 
 const backend = 'http://localhost:3000';
 

@@ -28,3 +28,32 @@ export interface RuntimeConfig {
   googleLoginEnabled: boolean;
   stripePublishableKey: string | null;
 }
+
+/** Libraries the host and both remotes share as one instance (React context, router, store). */
+export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', '@blueprintjs/core'] as const;
+
+/**
+ * The react-router-dom exports the host and the remotes use. Shared whole, the router costs the landing
+ * page ~65 KiB gzip; with this list each app ships a tree-shaken copy (~14 KiB). Every app declares the
+ * same list, so the one singleton the runtime picks satisfies all of them. Importing anything else from
+ * react-router-dom means adding it here.
+ */
+export const SHARED_ROUTER_EXPORTS = [
+  'BrowserRouter', 'Link', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams',
+] as const;
+
+/** The Module Federation `shared` option for every app, from its package.json dependency ranges. */
+export function federationShared(dependencies: Record<string, string>) {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((name) => [
+      name,
+      {
+        singleton: true,
+        requiredVersion: dependencies[name],
+        ...(name === 'react-router-dom'
+          ? { treeShaking: { mode: 'runtime-infer' as const, usedExports: [...SHARED_ROUTER_EXPORTS] } }
+          : {}),
+      },
+    ]),
+  );
+}

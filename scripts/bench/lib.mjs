@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -42,13 +43,17 @@ export async function waitFor(url, timeoutMs = 60000) {
   }
 }
 
-/** Start the built product on a throw-away embedded database. */
-export async function startProduct(extraEnv = {}) {
+/**
+ * Start the built product on a throw-away embedded database.
+ * `onStdoutLine` receives each line the server writes to stdout (its JSON log, one line per API
+ * request at LOG_LEVEL=info); without it stdout is discarded.
+ */
+export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
   const dataDir = tempDir('la-bench-');
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onStdoutLine ? 'pipe' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -60,6 +65,7 @@ export async function startProduct(extraEnv = {}) {
       ...extraEnv,
     },
   });
+  if (onStdoutLine) readline.createInterface({ input: child.stdout }).on('line', onStdoutLine);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/ready`);
   return {

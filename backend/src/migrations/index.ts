@@ -9,6 +9,10 @@ import * as m6 from './20261122120600_notifications_create_deliveries';
 import * as m7 from './20261122120700_uploads_create_uploads';
 import * as m8 from './20261122130000_uploads_add_storage_version';
 import * as m9 from './20261122130100_listings_widen_bathrooms';
+import * as m10 from './20261123090000_campaigns_add_launch_lease';
+import * as m11 from './20261123090100_campaigns_create_sandbox_ad_campaigns';
+import * as agentsAddMlsEmail from './20261123100000_agents_add_mls_email';
+import * as paymentsCreateLocalPaymentIntents from './20261123100100_payments_create_local_payment_intents';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -22,4 +26,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122120700_uploads_create_uploads': m7,
   '20261122130000_uploads_add_storage_version': m8,
   '20261122130100_listings_widen_bathrooms': m9,
+  '20261123090000_campaigns_add_launch_lease': m10,
+  '20261123090100_campaigns_create_sandbox_ad_campaigns': m11,
+  '20261123100000_agents_add_mls_email': agentsAddMlsEmail,
+  '20261123100100_payments_create_local_payment_intents': paymentsCreateLocalPaymentIntents,
 };

@@ -6,8 +6,9 @@ import { mlsRouter } from './mls';
 import { listingsRouter } from './listings';
 import { uploadsRouter } from './uploads';
 import { campaignsRouters } from './campaigns';
+import { paymentsRouter } from './payments';
 
 /** Every module's router, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps)];
 }

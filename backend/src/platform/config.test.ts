@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       RESO_BEARER_TOKEN: 'tok',
       META_ACCESS_TOKEN: 'meta',
       META_AD_ACCOUNT_ID: 'act_1',
+      META_PAGE_ID: 'page_1',
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       GCS_BUCKET: 'bucket',

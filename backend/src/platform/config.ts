@@ -38,6 +38,9 @@ const ConfigSchema = z
     META_ACCESS_TOKEN: optionalString,
     META_AD_ACCOUNT_ID: optionalString,
     META_PAGE_ID: optionalString,
+    // Graph API base (tests point it at a local fake) and the pinned Marketing API version.
+    META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+    META_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'like v26.0').default('v26.0'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -68,6 +71,9 @@ const ConfigSchema = z
     }
     if (c.META_ACCESS_TOKEN && !c.META_AD_ACCOUNT_ID) {
       ctx.addIssue({ code: 'custom', path: ['META_AD_ACCOUNT_ID'], message: 'is required with META_ACCESS_TOKEN' });
+    }
+    if (c.META_ACCESS_TOKEN && !c.META_PAGE_ID) {
+      ctx.addIssue({ code: 'custom', path: ['META_PAGE_ID'], message: 'is required with META_ACCESS_TOKEN (the Facebook Page the ads run as)' });
     }
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });

@@ -10,6 +10,8 @@ export class Agent extends Model {
   state!: string;
   brokerage!: string | null;
   mlsId!: string | null;
+  /** The email the MLS has for this member (source 'mls'); account setup must use it. Never changed by edits. */
+  mlsEmail!: string | null;
   source!: 'mls' | 'manual';
   profileImageUrl!: string | null;
   logoUrl!: string | null;

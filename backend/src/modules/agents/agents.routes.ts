@@ -1,18 +1,22 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { agentCreateSchema, idParam } from '@app/contracts';
+import { agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { actorOf, claimAgent } from '../../platform/auth/actor';
-import { forbidden, unauthorized } from '../../platform/errors';
+import { actorOf, claimAgent, type SessionData } from '../../platform/auth/actor';
+import { forbidden } from '../../platform/errors';
+import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { createAgent, createMlsAgent, findAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
+import { createAgent, createMlsAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
+import { updateAgent } from './account.service';
+import { addAuthRoutes } from './auth.routes';
 import { presentAgent } from './agents.presenter';
 import { foundMlsMember } from './mls-found';
 
 const AgentIdParams = z.object({ id: idParam });
 const CreateAgent = { body: agentCreateSchema };
+const UpdateAgent = { params: AgentIdParams, body: agentUpdateSchema };
 
-export function agentsRouter(_deps: AppDeps): Router {
+export function agentsRouter(deps: AppDeps): Router {
   const router = new Router();
 
   router.post('/api/agents', validate(CreateAgent), async (ctx) => {
@@ -41,12 +45,21 @@ export function agentsRouter(_deps: AppDeps): Router {
     ctx.body = presentAgent(await getAccessibleAgent(actorOf(ctx), params.id));
   });
 
-  router.get('/api/auth/me', async (ctx) => {
-    const { loggedInAgentId } = actorOf(ctx);
-    const agent = loggedInAgentId ? await findAgent(loggedInAgentId) : undefined;
-    if (!agent) throw unauthorized();
-    ctx.body = { id: agent.id, name: agent.name };
+  // Branding (wizard step 4), profile edit (dashboard) and account setup (email + password).
+  router.put('/api/agents/:id', validate(UpdateAgent), async (ctx) => {
+    const { params, body } = inputOf(ctx, UpdateAgent);
+    const { agent, accountCreated } = await updateAgent(await getAccessibleAgent(actorOf(ctx), params.id), body);
+    if (accountCreated) {
+      // From now on this agent is reached by logging in (mayAccessAgent): this browser is logged in
+      // as it, under a new session id (DESIGN §3), and keeps the agents it created.
+      await ctx.session!.regenerate();
+      (ctx.session as unknown as SessionData).agentId = agent.id;
+      await audit(deps.db, { actorType: 'agent', actorId: agent.id, action: 'agent.account_setup', targetType: 'agent', targetId: agent.id }, ctx);
+    }
+    ctx.body = presentAgent(agent);
   });
+
+  addAuthRoutes(router, deps);
 
   return router;
 }

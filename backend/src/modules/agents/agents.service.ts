@@ -44,6 +44,7 @@ export async function createMlsAgent(
     phone: input.phone ?? found.phone ?? null,
     brokerage: input.brokerage ?? found.brokerage ?? null,
     mlsId: found.mlsId,
+    mlsEmail: found.email ? found.email.trim().toLowerCase() : null,
     source: 'mls',
   });
   return { agent, created: true };

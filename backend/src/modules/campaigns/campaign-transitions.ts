@@ -40,3 +40,31 @@ export async function transitionCampaign(
 export async function recordInitialStatus(trx: Knex | Knex.Transaction, campaignId: number, status: CampaignStatus, reason: string): Promise<void> {
   await trx('campaignTransitions').insert({ campaignId, fromStatus: null, toStatus: status, reason });
 }
+
+/**
+ * The batch form of transitionCampaign, for sweeps (the metrics job ending campaigns): moves every
+ * campaign in `from` that matches `where` (SQL over the campaigns table, aliased c) to `to`, and
+ * records each move, in one statement. Returns the ids that moved.
+ */
+export async function transitionCampaignsWhere(
+  trx: Knex | Knex.Transaction,
+  from: CampaignStatus,
+  to: CampaignStatus,
+  reason: string,
+  where: { sql: string; bindings?: readonly Knex.Value[] },
+): Promise<number[]> {
+  const result = await trx.raw<{ rows: { id: number }[] }>(
+    `with moved as (
+       update campaigns c
+          set status = ?, status_changed_at = now(), updated_at = now()
+        where c.status = ? and (${where.sql})
+       returning c.id
+     ), recorded as (
+       insert into campaign_transitions (campaign_id, from_status, to_status, reason)
+       select id, ?, ?, ? from moved
+     )
+     select id from moved order by id`,
+    [to, from, ...(where.bindings ?? []), from, to, reason],
+  );
+  return result.rows.map((r) => r.id);
+}

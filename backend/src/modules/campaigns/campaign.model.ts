@@ -50,6 +50,9 @@ export class Campaign extends Model {
   facebookCampaignId!: string | null;
   launchError!: string | null;
   launchAttempts!: number;
+  /** The job launching it now, and until when (launch/launch-campaign.ts). */
+  launchLeaseJob!: string | null;
+  launchLeaseUntil!: Date | null;
   startsAt!: Date | null;
   endsAt!: Date | null;
   impressionsDelivered!: number;

@@ -10,7 +10,7 @@ export function centsToBudgetString(cents: number): string {
 /**
  * A campaign on the wire, for its owner (spec 000 §3 field names). `impressions` and
  * `impressionsRequested` are the same server-computed number; `price` is the budget as a string.
- * No payment, launch or delivery internals.
+ * No payment or delivery internals; the launch's outcome (status, launchError) is the agent's to see.
  */
 export function presentCampaign(c: Campaign) {
   const targeting = c.targeting ?? {};
@@ -36,6 +36,10 @@ export function presentCampaign(c: Campaign) {
     targetingInterests: targeting.targetingInterests ?? [],
     targetingTemplate: targeting.targetingTemplate ?? null,
     facebookCampaignId: c.facebookCampaignId,
+    // The public listing page is /listing/{mlsId} (spec 001): the success screen links to it.
+    listingMlsId: c.mlsListingId,
+    // Why the launch failed (launch_failed), or the last transient problem while it retries (launching); null otherwise.
+    launchError: c.launchError,
     createdAt: c.createdAt,
   };
 }

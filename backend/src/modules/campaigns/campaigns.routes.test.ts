@@ -56,6 +56,24 @@ const payload = (agentId: number, listingId: number, extra: Record<string, unkno
 const imgs = (n: number) => Array.from({ length: n }, (_, i) => `https://photos.example.com/${i}.jpg`);
 
 describe('POST /api/campaigns', () => {
+  it('refuses a single-image draft when neither the draft nor the listing has a photo', async () => {
+    const session = t.newSession();
+    const { body: agent } = await session.post('/api/agents').send({ name: 'No Photo', state: 'FL', manualEntry: true }).expect(201);
+    const { body: listing } = await session
+      .post('/api/listings')
+      .send({ agentId: agent.id, address: '1 Bare St', city: 'Tampa', state: 'FL', price: '300000', bedrooms: 2, bathrooms: '1.0', squareFeet: 900, status: 'active', imageUrl: null, images: [] })
+      .expect(201);
+    const res = await session.post('/api/campaigns').send(payload(agent.id, listing.id, { imageUrl: null })).expect(400);
+    expect(res.body.fields).toEqual({ imageUrl: 'Add a photo of the property: an ad needs a picture.' });
+    expect(await t.db('campaigns').where({ listingId: listing.id })).toHaveLength(0);
+  });
+
+  it('reads back the listing mlsId for the public page link', async () => {
+    const { session, agent, listing } = await wizard();
+    const { body } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
+    expect(body.listingMlsId).toBe(listing.mlsId);
+  });
+
   it('creates a draft: the server computes impressions and the amount from the budget', async () => {
     const { session, agent, listing } = await wizard();
     const res = await session.post('/api/campaigns').send(payload(agent.id, listing.id, { price: '299', impressions: 999999 })).expect(201);
@@ -63,6 +81,7 @@ describe('POST /api/campaigns', () => {
       id: expect.any(Number),
       agentId: agent.id,
       listingId: listing.id,
+      listingMlsId: listing.mlsId,
       templateType: 'just-listed',
       adFormat: 'single',
       headline: 'Amazing Property in Tampa',
@@ -81,6 +100,7 @@ describe('POST /api/campaigns', () => {
       targetingInterests: [],
       targetingTemplate: null,
       facebookCampaignId: null,
+      launchError: null,
       createdAt: expect.any(String),
     });
     const row = await t.db('campaigns').where({ id: res.body.id }).first();

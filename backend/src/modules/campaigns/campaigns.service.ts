@@ -2,7 +2,7 @@ import { budgetToCents, impressionsForBudget, listingImages, listingPagePath, ty
 import type { Actor } from '../../platform/auth/actor';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { getAccessibleAgent } from '../agents';
 import { Campaign, type StoredTargeting } from './campaign.model';
 import { recordInitialStatus } from './campaign-transitions';
@@ -30,7 +30,13 @@ function listingPageLink(config: Config, listing: CampaignListing): string {
  * the amount come from the budget (contracts/pricing.ts); whatever impressions the client sent
  * were already dropped by the schema.
  */
+export const AD_NEEDS_PHOTO_MESSAGE = 'Add a photo of the property: an ad needs a picture.';
+
 function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, listing: CampaignListing) {
+  // Refused here rather than at launch: nobody should pay for an ad the platforms cannot show.
+  if (input.adFormat !== 'carousel' && !input.imageUrl && listingImages(listing).length === 0) {
+    throw validationFailed({ imageUrl: AD_NEEDS_PHOTO_MESSAGE });
+  }
   const targeting: StoredTargeting = {};
   if (input.targetingLocation) targeting.targetingLocation = input.targetingLocation;
   if (input.targetingInterests) targeting.targetingInterests = input.targetingInterests;

@@ -15,3 +15,9 @@ export { CAMPAIGN_STATUSES, type CampaignStatus } from './campaign.model';
 export { presentCampaign, type CampaignView } from './campaigns.presenter';
 export { getAccessibleCampaign } from './campaigns.service';
 export { checkFairHousing, rewriteForFairHousing, type FairHousingFinding } from './fair-housing/fair-housing';
+
+// Payment → launch (DESIGN §2, §3): called by the payments module inside its transaction.
+export { markCampaignPaid, markCampaignPendingPayment, getCampaignForPayment, type CampaignForPayment } from './payment-hooks';
+// Background work of this module (registered in backend/src/jobs.ts).
+export { launchCampaignJob } from './jobs/launch-campaign.job';
+export { syncMetricsJob } from './jobs/sync-metrics.job';

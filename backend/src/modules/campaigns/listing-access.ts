@@ -27,6 +27,8 @@ export type CampaignListing = Pick<
   | 'garageSpaces'
   | 'propertyType'
   | 'amenities'
+  | 'latitude'
+  | 'longitude'
 >;
 
 export async function findListingForCampaign(listingId: number): Promise<CampaignListing | undefined> {

@@ -23,6 +23,11 @@ export interface JobQueueOptions {
   expireInSeconds: number;
   /** Jobs that exhaust their retries (or fail permanently) land here. */
   deadLetter?: string;
+  /**
+   * pg-boss fails an active job whose worker stopped refreshing its heartbeat (a killed process) after
+   * this many seconds, instead of waiting out expireInSeconds; its retry then picks the work up again.
+   */
+  heartbeatSeconds?: number;
 }
 
 export interface JobDefinition<P = unknown> {

@@ -43,6 +43,8 @@ export function createQueue(opts: {
     connectionString: opts.connectionString,
     application_name: 'listing-ads-jobs',
     max: 6,
+    // How often pg-boss looks for expired jobs and jobs whose heartbeat stopped (a killed worker).
+    superviseIntervalSeconds: 10,
     // Workers wake on LISTEN/NOTIFY instead of waiting for the next poll.
     useListenNotify: true,
   } as ConstructorParameters<typeof PgBoss>[0]);

@@ -1,0 +1,121 @@
+import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { markCampaignPaid, launchCampaignJob, syncMetricsJob } from '..';
+import { SandboxAdPlatform } from '../providers/sandbox';
+import { syncCampaignMetrics } from '../metrics/sync-metrics';
+import { createLogger } from '../../../platform/logger';
+import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+
+let t: TestContext;
+beforeAll(async () => {
+  // The sandbox is the default: no META_* configured.
+  t = await createTestContext({ work: true, jobs: [launchCampaignJob] });
+});
+afterAll(() => t.close());
+
+const campaign = (id: number) => t.db('campaigns').where({ id }).first();
+const pay = (id: number) => t.db.transaction((trx) => markCampaignPaid(trx, t.queue, id, 'test payment'));
+
+describe('launch on the sandbox ad platform', () => {
+  it('paid → launching → active, with sandbox ids recorded at every level', async () => {
+    const { campaignId } = await insertDraftCampaign(t.db);
+    expect(await pay(campaignId)).toEqual({ moved: true, status: 'paid' });
+
+    const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
+    expect(c.facebookCampaignId).toMatch(/^sbx_cmp_[0-9a-f]{16}$/);
+    expect(c.launchError).toBeNull();
+    expect(c.launchAttempts).toBe(1);
+    // 15000 impressions → 10-14 days: the ad set runs 14 days from launch.
+    expect(c.endsAt.getTime() - c.startsAt.getTime()).toBe(14 * 86400_000);
+    expect(Math.abs(c.startsAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+    const adSet = await t.db('adSets').where({ campaignId }).first();
+    expect(adSet).toMatchObject({ facebookAdSetId: expect.stringMatching(/^sbx_adset_/), status: 'active', dailyBudget: Math.floor(29900 / 14) });
+    const ad = await t.db('ads').where({ adSetId: adSet.id }).first();
+    expect(ad).toMatchObject({
+      facebookAdId: expect.stringMatching(/^sbx_ad_/),
+      creativeId: expect.stringMatching(/^sbx_cre_/),
+      status: 'active',
+      headline: 'Amazing Property in Tampa',
+      imageUrl: '/demo-mls/photos/exterior-01.jpg',
+    });
+
+    const sbx = await t.db('sandboxAdCampaigns').where({ id: c.facebookCampaignId }).first();
+    expect(sbx).toMatchObject({
+      objective: 'OUTCOME_AWARENESS',
+      specialAdCategories: ['HOUSING'],
+      impressionsGoal: 15000,
+      adSetId: adSet.facebookAdSetId,
+      adId: ad.facebookAdId,
+      creativeId: ad.creativeId,
+      dailyBudgetCents: adSet.dailyBudget,
+    });
+    expect(sbx.name).toMatch(new RegExp(`^LA#${campaignId} · Just Listed · `));
+
+    const moves = await t.db('campaignTransitions').where({ campaignId }).orderBy('id').select('fromStatus', 'toStatus');
+    expect(moves).toEqual([
+      { fromStatus: null, toStatus: 'draft' },
+      { fromStatus: 'draft', toStatus: 'paid' },
+      { fromStatus: 'paid', toStatus: 'launching' },
+      { fromStatus: 'launching', toStatus: 'active' },
+    ]);
+  });
+
+  it('a second payment confirmation neither moves the campaign nor sends another launch', async () => {
+    const { campaignId } = await insertDraftCampaign(t.db);
+    await pay(campaignId);
+    await waitFor('active', async () => (await campaign(campaignId)).status === 'active');
+    expect(await pay(campaignId)).toEqual({ moved: false, status: 'active' });
+    const jobs = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)]);
+    expect(jobs.rows[0].n).toBe(1);
+  });
+
+  it('metrics accrue over the timeframe as the (injected) clock moves, and the campaign completes at its end', async () => {
+    const { campaignId } = await insertDraftCampaign(t.db, { budgetCents: 9900, impressionsRequested: 5000 });
+    await pay(campaignId);
+    const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
+    const start = c.startsAt.getTime();
+    const span = c.endsAt.getTime() - start;
+    let now = new Date(start);
+    const sandbox = new SandboxAdPlatform(t.db, () => now);
+    const sync = () => syncCampaignMetrics({ db: t.db, config: t.config, logger: createLogger('silent'), platformFor: (id) => (id.startsWith('sbx_') ? sandbox : undefined) });
+
+    const seen: { impressions: number; reach: number; clicks: number }[] = [];
+    for (const f of [0, 0.05, 0.25, 0.5, 0.75, 1]) {
+      now = new Date(start + span * f);
+      await sync();
+      const row = await campaign(campaignId);
+      expect(row.metricsUpdatedAt).toBeInstanceOf(Date);
+      seen.push({ impressions: row.impressionsDelivered, reach: row.reach, clicks: row.clicks });
+    }
+    expect(seen[0]).toEqual({ impressions: 0, reach: 0, clicks: 0 });
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i].impressions).toBeGreaterThan(seen[i - 1].impressions);
+      expect(seen[i].reach).toBeGreaterThanOrEqual(seen[i - 1].reach);
+    }
+    // Ramp: the first 5 % of the time delivers less than 5 % of the impressions; the whole timeframe delivers all of them.
+    expect(seen[1].impressions).toBeLessThan(5000 * 0.05);
+    expect(seen[5].impressions).toBe(5000);
+    expect(seen[5].reach).toBeGreaterThanOrEqual(3000);
+    expect(seen[5].reach).toBeLessThanOrEqual(3500);
+    expect(seen[5].clicks).toBeGreaterThanOrEqual(45);
+    expect(seen[5].clicks).toBeLessThanOrEqual(75);
+    // The end is in the future by the real clock: still active.
+    expect((await campaign(campaignId)).status).toBe('active');
+
+    // Past its end (by the database's clock) and synced after it: completed, with the transition recorded.
+    await t.db('campaigns').where({ id: campaignId }).update({ startsAt: new Date(Date.now() - span - 60_000), endsAt: new Date(Date.now() - 60_000) });
+    const result = await sync();
+    expect(result.completed).toContain(campaignId);
+    const done = await campaign(campaignId);
+    expect(done.status).toBe('completed');
+    expect(await t.db('adSets').where({ campaignId }).first('status')).toEqual({ status: 'completed' });
+    const last = await t.db('campaignTransitions').where({ campaignId }).orderBy('id', 'desc').first('fromStatus', 'toStatus', 'reason');
+    expect(last).toEqual({ fromStatus: 'active', toStatus: 'completed', reason: 'timeframe ended' });
+  });
+
+  it('the scheduled metrics job is registered to run every minute', () => {
+    expect(syncMetricsJob.name).toBe('campaigns.sync-metrics');
+    expect(syncMetricsJob.schedule).toBe('* * * * *');
+  });
+});
+

@@ -1,0 +1,51 @@
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment } from '.';
+import { insertDraftCampaign } from './testing/fixtures';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext(); // no workers: the launch jobs stay queued where the test can see them
+});
+afterAll(() => t.close());
+
+const launchJobs = async (campaignId: number) =>
+  (await t.db.raw(`select singleton_key, state from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)])).rows;
+
+describe('the payments door', () => {
+  it('getCampaignForPayment: what a payment needs, or undefined', async () => {
+    const { campaignId, agentId, listingId } = await insertDraftCampaign(t.db);
+    expect(await getCampaignForPayment(campaignId)).toEqual({ id: campaignId, agentId, listingId, budgetCents: 29900, status: 'draft', impressionsRequested: 15000 });
+    expect(await getCampaignForPayment(999999)).toBeUndefined();
+  });
+
+  it('checkout: draft → pending_payment once; any other status is left alone', async () => {
+    const { campaignId } = await insertDraftCampaign(t.db);
+    expect(await t.db.transaction((trx) => markCampaignPendingPayment(trx, campaignId))).toEqual({ moved: true, status: 'pending_payment' });
+    expect(await t.db.transaction((trx) => markCampaignPendingPayment(trx, campaignId))).toEqual({ moved: false, status: 'pending_payment' });
+  });
+
+  it('paid from pending_payment: moves once and enqueues one launch job, keyed by the campaign', async () => {
+    const { campaignId } = await insertDraftCampaign(t.db, { status: 'pending_payment' });
+    expect(await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaignId, 'stripe webhook'))).toEqual({ moved: true, status: 'paid' });
+    expect(await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaignId, 'success page'))).toEqual({ moved: false, status: 'paid' });
+    expect(await launchJobs(campaignId)).toEqual([{ singleton_key: String(campaignId), state: 'created' }]);
+    const last = await t.db('campaignTransitions').where({ campaignId }).orderBy('id', 'desc').first('fromStatus', 'toStatus', 'reason');
+    expect(last).toEqual({ fromStatus: 'pending_payment', toStatus: 'paid', reason: 'stripe webhook' });
+  });
+
+  it('a payment transaction that rolls back leaves the campaign unpaid and no launch job', async () => {
+    const { campaignId } = await insertDraftCampaign(t.db);
+    await expect(
+      t.db.transaction(async (trx) => {
+        await markCampaignPaid(trx, t.queue, campaignId, 'payment');
+        throw new Error('payment row failed');
+      }),
+    ).rejects.toThrow('payment row failed');
+    expect((await getCampaignForPayment(campaignId))?.status).toBe('draft');
+    expect(await launchJobs(campaignId)).toEqual([]);
+  });
+
+  it('an unknown campaign is a 404 error', async () => {
+    await expect(t.db.transaction((trx) => markCampaignPaid(trx, t.queue, 999999, 'x'))).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,127 @@
+import type { Config } from '../../../platform/config';
+import type { Db } from '../../../platform/db/knex';
+import type { Logger } from '../../../platform/logger';
+import { MetaAdPlatform } from './meta';
+import { SandboxAdPlatform } from './sandbox';
+
+/**
+ * The ad platform behind a launch: Meta's Marketing API, or the embedded sandbox. The launch
+ * (launch/launch-campaign.ts) drives it one object at a time and records each id as soon as it has
+ * it, so every method creates exactly one object and may be retried by a later attempt; the
+ * find* methods look an object up by the name we gave it (names carry our campaign id), which covers
+ * a crash between the platform's answer and our write.
+ */
+export interface AdPlatform {
+  readonly name: 'meta' | 'sandbox';
+  findCampaign(name: string): Promise<string | undefined>;
+  createCampaign(spec: CampaignSpec): Promise<string>;
+  findAdSet(name: string, platformCampaignId: string): Promise<string | undefined>;
+  createAdSet(spec: AdSetSpec): Promise<string>;
+  /** Uploads the images and creates the creative. */
+  createCreative(spec: CreativeSpec): Promise<string>;
+  findAd(name: string, platformAdSetId: string): Promise<{ id: string; creativeId?: string } | undefined>;
+  createAd(spec: AdSpec): Promise<string>;
+  /** Lifetime delivery of each campaign, by platform campaign id; campaigns the platform has no data for are absent. */
+  getDelivery(platformCampaignIds: string[]): Promise<Map<string, Delivery>>;
+}
+
+export interface CampaignSpec {
+  name: string;
+  /** Housing ads: always ["HOUSING"] in the US (DESIGN §3). */
+  specialAdCategories: ['HOUSING'];
+  country: 'US';
+  /** What the agent paid for; only the sandbox uses it (it delivers exactly this over the timeframe). */
+  impressionsGoal: number;
+}
+
+export interface AdSetSpec {
+  name: string;
+  platformCampaignId: string;
+  dailyBudgetCents: number;
+  startTime: Date;
+  endTime: Date;
+  targeting: AdTargeting;
+}
+
+/** Housing targeting: a place and a radius, interests. Never age, gender or ZIP codes (DESIGN §3). */
+export interface AdTargeting {
+  location: { latitude: number; longitude: number; radiusMiles: number; label: string } | { address: string; radiusMiles: number; label: string };
+  /** Interest names as the ad platform lists them (enabled ones only). */
+  interests: string[];
+}
+
+export interface CreativeSpec {
+  name: string;
+  format: 'single' | 'carousel';
+  headline: string;
+  primaryText: string;
+  description: string;
+  /** Absolute URL of the listing page the ad links to. */
+  link: string;
+  /** Call to action as the platform names it, e.g. LEARN_MORE. */
+  callToAction: string;
+  /** One image (single) or 2–10 (carousel); absolute URLs or our own paths (/demo-mls/photos/…, /objects/uploads/…). */
+  images: string[];
+}
+
+export interface AdSpec {
+  name: string;
+  platformAdSetId: string;
+  creativeId: string;
+}
+
+export interface Delivery {
+  impressions: number;
+  reach: number;
+  clicks: number;
+}
+
+/**
+ * A provider's refusal or failure. `transient`: worth retrying (rate limit, 5xx, network); otherwise
+ * retrying cannot help (invalid parameter, missing configuration) and the launch fails at once.
+ */
+export class AdPlatformError extends Error {
+  override readonly name = 'AdPlatformError';
+  constructor(
+    message: string,
+    readonly transient: boolean,
+    readonly details: { status?: number; code?: number; subcode?: number; fbtraceId?: string } = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface AdPlatformDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Aborts outbound calls (job expiry, worker stop). */
+  signal?: AbortSignal;
+}
+
+const announced = new Set<string>();
+
+/** The configured ad platform (config.providers.ads): Meta with META_ACCESS_TOKEN, else the sandbox. */
+export function createAdPlatform(deps: AdPlatformDeps): AdPlatform {
+  return adPlatformNamed(deps.config.providers.ads, deps);
+}
+
+/** The platform that holds a given platform campaign id: sandbox ids start with sbx_. */
+export function adPlatformForCampaignId(platformCampaignId: string, deps: AdPlatformDeps): AdPlatform | undefined {
+  if (platformCampaignId.startsWith('sbx_')) return adPlatformNamed('sandbox', deps);
+  return deps.config.providers.ads === 'meta' ? adPlatformNamed('meta', deps) : undefined;
+}
+
+function adPlatformNamed(name: 'meta' | 'sandbox', deps: AdPlatformDeps): AdPlatform {
+  const platform = name === 'meta' ? MetaAdPlatform.fromConfig(deps) : new SandboxAdPlatform(deps.db);
+  if (!announced.has(name)) {
+    announced.add(name);
+    deps.logger.info(
+      name === 'meta'
+        ? { provider: 'meta', graph: deps.config.META_GRAPH_URL, version: deps.config.META_API_VERSION, adAccount: deps.config.META_AD_ACCOUNT_ID }
+        : { provider: 'sandbox' },
+      `ad platform: ${name}`,
+    );
+  }
+  return platform;
+}

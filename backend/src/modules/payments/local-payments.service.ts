@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { AppError, conflict } from '../../platform/errors';
+import { processPaymentEvent, type PaymentsContext } from './payments.service';
+import type { LocalIntentChange, LocalIntentRow, ProviderIntent } from './providers';
+import type { LocalAuthenticatePayload, LocalConfirmPayload, LocalPaymentAnswer } from './payments.schemas';
+import { CARD_MESSAGES, cardOutcome, checkCard } from './test-cards';
+
+const intentNotFound = () => new AppError(404, 'payments.intent_not_found', 'No such payment intent.');
+const alreadySucceeded = (): LocalPaymentAnswer => ({ status: 'succeeded', message: CARD_MESSAGES.alreadySucceeded });
+
+async function intentFor(ctx: PaymentsContext, clientSecret: string): Promise<LocalIntentRow> {
+  const intent = await ctx.providers.local.findByClientSecret(clientSecret);
+  if (!intent) throw intentNotFound();
+  if (intent.status === 'canceled') throw conflict('payments.intent_canceled', 'This payment was canceled. Please contact support.');
+  return intent;
+}
+
+/**
+ * What Stripe would now send to our webhook, delivered in-process: the same event handling (and
+ * de-duplication) as a signed Stripe event. The payment already happened at the provider, so a
+ * failure here is logged, not returned: the success screen's check settles it later.
+ */
+async function deliverEvent(ctx: PaymentsContext, type: string, intent: ProviderIntent): Promise<void> {
+  const id = type === 'payment_intent.succeeded' ? `evt_local_${intent.id}_succeeded` : `evt_local_${crypto.randomBytes(12).toString('hex')}`;
+  try {
+    await processPaymentEvent(ctx, { id, provider: 'local', type, intent });
+  } catch (err) {
+    ctx.logger.error({ err, intentId: intent.id, type }, 'payments: local event delivery failed');
+  }
+}
+
+const EVENT_FOR: Record<LocalIntentChange['to'], string> = {
+  succeeded: 'payment_intent.succeeded',
+  requires_action: 'payment_intent.requires_action',
+  requires_payment_method: 'payment_intent.payment_failed',
+};
+
+/**
+ * Apply the result if the intent is still where we found it. False when a concurrent request paid
+ * it meanwhile; any other concurrent change is a 409 (the card form tries again).
+ */
+async function apply(ctx: PaymentsContext, intent: LocalIntentRow, change: LocalIntentChange): Promise<boolean> {
+  const changed = await ctx.providers.local.applyChange(intent.id, [intent.status], change);
+  if (!changed) {
+    const now = await ctx.providers.local.retrieve(intent.id);
+    if (now?.status === 'succeeded') return false;
+    throw conflict('payments.intent_changed', 'This payment changed while it was being confirmed. Please try again.');
+  }
+  await deliverEvent(ctx, EVENT_FOR[change.to], changed);
+  return true;
+}
+
+/**
+ * POST /api/payments/local/confirm: pay a local PaymentIntent with one of Stripe's test cards.
+ * The card number itself is never stored (brand and last four only).
+ */
+export async function confirmLocalPayment(ctx: PaymentsContext, input: LocalConfirmPayload): Promise<LocalPaymentAnswer> {
+  const intent = await intentFor(ctx, input.clientSecret);
+  if (intent.status === 'succeeded') return alreadySucceeded();
+  const checked = checkCard(input);
+  if (!checked.ok) throw new AppError(400, 'payments.card_invalid', Object.values(checked.fields)[0], checked.fields);
+  const { brand, last4, digits } = checked.card;
+  const outcome = cardOutcome(digits);
+
+  if (outcome.kind === 'succeeded') {
+    if (!(await apply(ctx, intent, { to: 'succeeded', brand, last4 }))) return alreadySucceeded();
+    return { status: 'succeeded', message: CARD_MESSAGES.succeeded };
+  }
+  if (outcome.kind === 'requires_action') {
+    if (!(await apply(ctx, intent, { to: 'requires_action', brand, last4 }))) return alreadySucceeded();
+    return { status: 'requires_action', message: CARD_MESSAGES.authenticationRequired };
+  }
+  if (!(await apply(ctx, intent, { to: 'requires_payment_method', error: outcome.message, brand, last4 }))) return alreadySucceeded();
+  return { status: 'failed', message: outcome.message };
+}
+
+/** POST /api/payments/local/authenticate: the 3-D Secure challenge, approved or refused. */
+export async function authenticateLocalPayment(ctx: PaymentsContext, input: LocalAuthenticatePayload): Promise<LocalPaymentAnswer> {
+  const intent = await intentFor(ctx, input.clientSecret);
+  if (intent.status === 'succeeded') return alreadySucceeded();
+  if (intent.status !== 'requires_action') {
+    throw conflict('payments.no_action_required', 'This payment is not waiting for authentication.');
+  }
+  if (input.approve) {
+    if (!(await apply(ctx, intent, { to: 'succeeded', brand: intent.cardBrand ?? 'unknown', last4: intent.cardLast4 ?? '0000' }))) return alreadySucceeded();
+    return { status: 'succeeded', message: CARD_MESSAGES.succeeded };
+  }
+  if (!(await apply(ctx, intent, { to: 'requires_payment_method', error: CARD_MESSAGES.authenticationFailed }))) return alreadySucceeded();
+  return { status: 'failed', message: CARD_MESSAGES.authenticationFailed };
+}

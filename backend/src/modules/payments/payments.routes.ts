@@ -1,0 +1,97 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type Stripe from 'stripe';
+import { createPaymentIntentSchema, paymentSuccessSchema } from '@app/contracts';
+import { validate, inputOf } from '../../platform/http/validate';
+import { rateLimit } from '../../platform/http/rate-limit';
+import { actorOf } from '../../platform/auth/actor';
+import { AppError } from '../../platform/errors';
+import type { AppDeps } from '../../platform/deps';
+import { confirmPaymentSuccess, processPaymentEvent, startCheckout, type PaymentsContext } from './payments.service';
+import { authenticateLocalPayment, confirmLocalPayment } from './local-payments.service';
+import { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
+import { createPaymentProviders, type PaymentProviders } from './providers';
+import { toProviderIntent } from './providers/stripe.provider';
+
+const CreateIntent = { body: createPaymentIntentSchema };
+const PaymentSuccess = { body: paymentSuccessSchema };
+const LocalConfirm = { body: localConfirmSchema };
+const LocalAuthenticate = { body: localAuthenticateSchema };
+
+/** Card attempts per IP and intent (a card form retrying), and per IP over all intents (card testing). */
+export const LOCAL_CONFIRM_RATE_LIMIT = { points: 10, durationSeconds: 10 * 60 } as const;
+export const LOCAL_CONFIRM_IP_RATE_LIMIT = { points: 60, durationSeconds: 10 * 60 } as const;
+
+function clientSecretOf(ctx: Context): string {
+  const secret = (ctx.request as { body?: { clientSecret?: unknown } }).body?.clientSecret;
+  return typeof secret === 'string' ? secret.slice(0, 200) : '';
+}
+
+/** The local card form's routes exist only while local test payments run. */
+function localPaymentsOnly(providers: PaymentProviders) {
+  return async function requireLocalPayments(_ctx: Context, next: () => Promise<unknown>) {
+    if (providers.active.name !== 'local') {
+      throw new AppError(404, 'payments.local_disabled', 'Local test payments are not running: payments go through Stripe.');
+    }
+    await next();
+  };
+}
+
+export function paymentsRouter({ config, db, queue, logger }: AppDeps, opts: { providers?: PaymentProviders } = {}): Router {
+  const log = logger.child({ module: 'payments' });
+  const providers = opts.providers ?? createPaymentProviders(config, db, log);
+  const payments: PaymentsContext = { db, queue, logger: log, providers };
+  const router = new Router();
+
+  // Checkout: the server charges the campaign's budget; one PaymentIntent per campaign.
+  router.post('/api/create-payment-intent', validate(CreateIntent), async (ctx) => {
+    const { body } = inputOf(ctx, CreateIntent);
+    ctx.body = await startCheckout(payments, actorOf(ctx), body);
+  });
+
+  // Success screen: settles only what the provider confirms (402 otherwise). The spec's name for it.
+  router.post('/api/webhook/payment-success', validate(PaymentSuccess), async (ctx) => {
+    const { body } = inputOf(ctx, PaymentSuccess);
+    ctx.body = await confirmPaymentSuccess(payments, actorOf(ctx), body.campaignId);
+  });
+
+  const local = localPaymentsOnly(providers);
+  const localLimits = [rateLimit(LOCAL_CONFIRM_IP_RATE_LIMIT), rateLimit({ ...LOCAL_CONFIRM_RATE_LIMIT, key: clientSecretOf })];
+
+  router.post('/api/payments/local/confirm', local, ...localLimits, validate(LocalConfirm), async (ctx) => {
+    ctx.body = await confirmLocalPayment(payments, inputOf(ctx, LocalConfirm).body);
+  });
+
+  router.post('/api/payments/local/authenticate', local, ...localLimits, validate(LocalAuthenticate), async (ctx) => {
+    ctx.body = await authenticateLocalPayment(payments, inputOf(ctx, LocalAuthenticate).body);
+  });
+
+  /*
+   * Stripe's signed webhook: no session, no CSRF check (app.ts WEBHOOK_PATHS). The signature covers
+   * the exact body text, which the JSON body parser keeps as ctx.request.rawBody.
+   */
+  router.post('/api/webhooks/stripe', async (ctx) => {
+    const stripe = providers.stripe;
+    if (!stripe) {
+      throw new AppError(404, 'payments.stripe_not_configured', 'Stripe is not configured: local test payments are running, and they need no webhook.');
+    }
+    const signature = ctx.get('stripe-signature');
+    const rawBody = (ctx.request as { rawBody?: unknown }).rawBody;
+    if (!signature || typeof rawBody !== 'string' || rawBody === '') {
+      throw new AppError(400, 'payments.webhook_invalid', 'A Stripe-Signature header and a JSON body are required.');
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.constructEvent(rawBody, signature);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'payments: Stripe webhook refused (signature)');
+      throw new AppError(400, 'payments.webhook_signature_invalid', 'The webhook signature could not be verified.');
+    }
+    const object = event.data?.object as { object?: string } | undefined;
+    const intent = object?.object === 'payment_intent' ? toProviderIntent(object as Stripe.PaymentIntent) : null;
+    const outcome = await processPaymentEvent(payments, { id: event.id, provider: 'stripe', type: event.type, intent });
+    ctx.body = { received: true, outcome };
+  });
+
+  return router;
+}

@@ -1,0 +1,86 @@
+import Stripe from 'stripe';
+import { PaymentProviderError, type CreateIntentInput, type IntentStatus, type PaymentProvider, type ProviderIntent } from './payment-provider';
+
+/** Stripe's default: a signed webhook older than 5 minutes is refused (replay protection). */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string;
+  /** Network retries by the SDK (it reuses our Idempotency-Key, so a retried create is still one intent). */
+  maxNetworkRetries?: number;
+  timeoutMs?: number;
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /** Verify a webhook's `Stripe-Signature` over the exact body received; throws when forged or stale. */
+  constructEvent(rawBody: string, signatureHeader: string): Stripe.Event;
+}
+
+export function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? null,
+    status: pi.status as IntentStatus,
+    amountCents: pi.amount,
+    currency: pi.currency,
+    metadata: { ...(pi.metadata ?? {}) },
+    lastPaymentError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+function providerError(action: string, err: unknown): PaymentProviderError {
+  const e = err as { message?: string; type?: string; statusCode?: number };
+  return new PaymentProviderError(`Stripe ${action} failed${e.statusCode ? ` (${e.statusCode})` : ''}: ${e.message ?? String(err)}`, { cause: err });
+}
+
+/**
+ * Stripe PaymentIntents (https://docs.stripe.com/api/payment_intents): create with amount, currency,
+ * automatic payment methods and `metadata.campaignId`, under our Idempotency-Key; retrieve by id.
+ */
+export function createStripeProvider(opts: StripeProviderOptions): StripeProvider {
+  const stripe = new Stripe(opts.secretKey, {
+    maxNetworkRetries: opts.maxNetworkRetries ?? 2,
+    timeout: opts.timeoutMs ?? 20_000,
+    appInfo: { name: 'listing-ads' },
+  });
+
+  return {
+    name: 'stripe',
+    publishableKey: opts.publishableKey,
+
+    async createIntent(input: CreateIntentInput) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            automatic_payment_methods: { enabled: true },
+            description: `Listing impressions campaign #${input.campaignId}`,
+            metadata: { campaignId: String(input.campaignId) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toProviderIntent(pi);
+      } catch (err) {
+        throw providerError('create PaymentIntent', err);
+      }
+    },
+
+    async retrieve(intentId: string) {
+      try {
+        return toProviderIntent(await stripe.paymentIntents.retrieve(intentId));
+      } catch (err) {
+        const e = err as { statusCode?: number; code?: string };
+        if (e.statusCode === 404 || e.code === 'resource_missing') return null;
+        throw providerError('retrieve PaymentIntent', err);
+      }
+    },
+
+    constructEvent(rawBody: string, signatureHeader: string) {
+      return stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
+    },
+  };
+}

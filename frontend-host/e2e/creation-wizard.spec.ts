@@ -125,7 +125,8 @@ test.describe('creation wizard, step 1', () => {
       templateType: 'just-sold',
       headline: `Just Sold in ${stored.listing.city}`,
       subtitle: 'Wondering what your home is worth?',
-      description: 'Generating optimized ad copy...',
+      // The automatic copy call is only for just-listed listings: a sold one starts from its own description.
+      description: (stored.listing.description ?? '').trim(),
       link: `${baseURL}/listing/${encodeURIComponent(stored.listing.mlsId)}`,
     });
     expect(stored.campaign.carouselImages.length).toBeLessThanOrEqual(10);

@@ -1,6 +1,257 @@
-import { PageShell } from '../../components/PageShell';
+import { formatUsd } from '@app/contracts';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { AlertIcon, ArrowLeftIcon, CheckIcon, LockIcon } from '../../components/Icons';
+import { MessagePanel } from '../../components/MessagePanel';
+import { useDocumentTitle } from '../../components/PageShell';
+import { SiteHeader } from '../../components/SiteHeader';
+import { Spinner } from '../../components/Spinner';
+import { isApiError } from '../../store/api';
+import { useGetRuntimeConfigQuery } from '../runtime-config/runtimeConfigApi';
+import { useToast } from '../toast/useToast';
+import { isPaid, isPayable, parseCampaignId, successPath, type Campaign } from './campaignTypes';
+import buttons from '../../components/Button.module.css';
+import styles from './Checkout.module.css';
+import { useCreatePaymentIntentMutation, useGetPaymentCampaignQuery, type PaymentIntent } from './checkoutApi';
+import { LocalPayment } from './LocalPayment';
+import { OrderSummary } from './OrderSummary';
+import { CAMPAIGN_NOT_FOUND, PAYMENT_TOASTS, paymentIntentId } from './paymentMessages';
 
-/** `/checkout/:campaignId` (built in a later issue). */
+// Stripe Elements (and Stripe.js) are downloaded only when Stripe is the payment provider.
+const StripePayment = lazy(() => import('./StripePayment'));
+
+/** `/checkout/:campaignId`: order summary, terms, and the payment form of the running provider. */
 export default function CheckoutPage() {
-  return <PageShell title="Checkout" />;
+  useDocumentTitle('Checkout');
+  const { campaignId } = useParams();
+  const id = parseCampaignId(campaignId);
+  const campaign = useGetPaymentCampaignQuery(id ?? 0, { skip: id === null });
+
+  let content;
+  if (id === null) {
+    content = <CampaignNotFound />;
+  } else if (campaign.isLoading) {
+    content = <Spinner fullPage label="Loading checkout..." />;
+  } else if (campaign.data) {
+    content = <Checkout campaign={campaign.data} refetch={campaign.refetch} />;
+  } else if (isApiError(campaign.error) && typeof campaign.error.status === 'number' && campaign.error.status < 500) {
+    content = <CampaignNotFound />;
+  } else {
+    content = (
+      <MessagePanel
+        tone="warning"
+        icon={<AlertIcon />}
+        title="Checkout is unavailable"
+        actions={
+          <button type="button" className={buttons.primary} onClick={() => void campaign.refetch()}>
+            Try again
+          </button>
+        }
+      >
+        <p>We couldn't load this campaign. Please check your connection and try again.</p>
+      </MessagePanel>
+    );
+  }
+
+  return (
+    <div className={styles.screen}>
+      <SiteHeader>
+        <LockIcon width={16} height={16} /> Secure checkout
+      </SiteHeader>
+      <main className={styles.main}>{content}</main>
+    </div>
+  );
+}
+
+function CampaignNotFound() {
+  return (
+    <MessagePanel
+      icon={<AlertIcon />}
+      tone="warning"
+      title={CAMPAIGN_NOT_FOUND.title}
+      actions={
+        <Link to="/" className={buttons.primary}>
+          Create a campaign
+        </Link>
+      }
+    >
+      <p>{CAMPAIGN_NOT_FOUND.description}</p>
+    </MessagePanel>
+  );
+}
+
+function Checkout({ campaign, refetch }: { campaign: Campaign; refetch: () => unknown }) {
+  if (isPaid(campaign.status)) {
+    return (
+      <MessagePanel
+        tone="success"
+        icon={<CheckIcon />}
+        title="This campaign is already paid"
+        actions={
+          <a href={successPath(campaign)} className={buttons.primary}>
+            View campaign status
+          </a>
+        }
+      >
+        <p>Your payment was received. Follow your campaign's launch on its confirmation page.</p>
+      </MessagePanel>
+    );
+  }
+  if (!isPayable(campaign.status)) {
+    return (
+      <MessagePanel
+        icon={<AlertIcon />}
+        tone="warning"
+        title="This campaign was canceled"
+        actions={
+          <Link to="/" className={buttons.primary}>
+            Create a new campaign
+          </Link>
+        }
+      >
+        <p>It can no longer be paid for. You can set up a new campaign for your listing in a few minutes.</p>
+      </MessagePanel>
+    );
+  }
+  return <PayableCheckout campaign={campaign} refetch={refetch} />;
+}
+
+function PayableCheckout({ campaign, refetch }: { campaign: Campaign; refetch: () => unknown }) {
+  const { toast } = useToast();
+  const config = useGetRuntimeConfigQuery();
+  const [createIntent, intentState] = useCreatePaymentIntentMutation();
+  const requestedFor = useRef<number | null>(null);
+  const [stripeUnavailable, setStripeUnavailable] = useState(false);
+  const amountLabel = formatUsd(campaign.price);
+
+  const stripeLoadFailed = useCallback(() => {
+    setStripeUnavailable(true);
+    toast({ ...PAYMENT_TOASTS.setupError, variant: 'destructive' });
+  }, [toast]);
+
+  const requestIntent = useCallback(async () => {
+    setStripeUnavailable(false);
+    const result = await createIntent({ amount: Number(campaign.price), campaignId: campaign.id });
+    if (!result.error) return;
+    if (isApiError(result.error) && result.error.status === 409 && result.error.code === 'payments.already_paid') {
+      void refetch();
+      return;
+    }
+    toast({ ...PAYMENT_TOASTS.setupError, variant: 'destructive' });
+  }, [campaign.id, campaign.price, createIntent, refetch, toast]);
+
+  // One PaymentIntent per campaign and page view (the ref also absorbs StrictMode's second effect run).
+  useEffect(() => {
+    if (requestedFor.current === campaign.id) return;
+    requestedFor.current = campaign.id;
+    void requestIntent();
+  }, [campaign.id, requestIntent]);
+
+  const intent: PaymentIntent | null = intentState.data ?? null;
+  const configuredProvider = config.data?.providers.payments === 'stripe' ? 'stripe' : 'local';
+  const provider = intent?.provider ?? configuredProvider;
+  const stripeKey = config.data?.stripePublishableKey ? (intent?.publishableKey ?? config.data.stripePublishableKey) : null;
+  const settingUp = intentState.isLoading || intentState.isUninitialized || config.isLoading;
+  const setupFailed = intentState.isError || stripeUnavailable || (provider === 'stripe' && !settingUp && !stripeKey);
+
+  const goToSuccess = (clientSecret: string) => {
+    // A full navigation, as Stripe's redirect is: the success screen starts fresh either way.
+    window.location.assign(
+      successPath(campaign, { payment_intent: paymentIntentId(clientSecret), redirect_status: 'succeeded' }),
+    );
+  };
+
+  let payment;
+  if (setupFailed) {
+    payment = (
+      <div className={styles.setupError} role="alert">
+        <AlertIcon />
+        <div>
+          <p className={styles.setupErrorTitle}>{PAYMENT_TOASTS.setupError.title}</p>
+          <p>{PAYMENT_TOASTS.setupError.description}</p>
+          <button type="button" className={buttons.secondary} onClick={() => void requestIntent()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  } else if (provider === 'stripe') {
+    payment =
+      intent && stripeKey ? (
+        <Suspense fallback={<Spinner label="Loading secure payment form..." />}>
+          <StripePayment
+            intent={intent}
+            publishableKey={stripeKey}
+            amountLabel={amountLabel}
+            returnUrl={new URL(successPath(campaign), window.location.origin).href}
+            onLoadError={stripeLoadFailed}
+          />
+        </Suspense>
+      ) : (
+        <Spinner label="Setting up payment..." />
+      );
+  } else {
+    payment = (
+      <LocalPayment intent={intent} amountLabel={amountLabel} onSucceeded={goToSuccess} onAlreadyPaid={() => void refetch()} />
+    );
+  }
+
+  const testMode = provider === 'local' || (stripeKey?.startsWith('pk_test_') ?? false);
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.intro}>
+        <Link to="/?step=6" className={styles.back}>
+          <ArrowLeftIcon width={18} height={18} /> Back to pricing
+        </Link>
+        <h1 className={styles.pageTitle}>Checkout</h1>
+        <p className={styles.pageSubtitle}>Review your order and pay to launch your ad on Facebook and Instagram.</p>
+      </div>
+
+      <div className={styles.grid}>
+        <section className={styles.paymentCard} aria-labelledby="payment-title">
+          <div className={styles.cardHead}>
+            <h2 id="payment-title" className={styles.cardTitle}>
+              Payment details
+            </h2>
+            <span className={styles.providerBadge} data-provider={provider}>
+              {provider === 'stripe' ? 'Stripe' : 'Local test payments'}
+            </span>
+          </div>
+
+          {testMode && <TestModeNotice provider={provider} />}
+
+          {payment}
+        </section>
+
+        <OrderSummary campaign={campaign} />
+      </div>
+    </div>
+  );
+}
+
+function TestModeNotice({ provider }: { provider: 'stripe' | 'local' }) {
+  return (
+    <div className={styles.testMode} role="note">
+      <p className={styles.testModeText}>
+        <strong>Test mode</strong> — {provider === 'local' ? 'local test payments' : 'Stripe'}: use{' '}
+        <code className={styles.code}>4242 4242 4242 4242</code>
+      </p>
+      <details className={styles.testCards}>
+        <summary>More test cards</summary>
+        <ul>
+          <li>
+            <code className={styles.code}>4000 0000 0000 0002</code> declined
+          </li>
+          <li>
+            <code className={styles.code}>4000 0000 0000 9995</code> insufficient funds
+          </li>
+          <li>
+            <code className={styles.code}>4000 0027 6000 3184</code> asks for 3-D Secure
+          </li>
+        </ul>
+        <p>Any future expiry date and any 3-digit CVC work.</p>
+      </details>
+    </div>
+  );
 }

@@ -8,7 +8,7 @@ export interface StepFrameProps {
   /** Shows the Back button (every view but the landing has one). */
   onBack?: () => void;
   backDisabled?: boolean;
-  width?: 'narrow' | 'wide';
+  width?: 'narrow' | 'wide' | 'full';
   /** Extra content right of the title (e.g. who the listings belong to). */
   aside?: ReactNode;
   children: ReactNode;
@@ -27,7 +27,10 @@ export function StepFrame({ title, subtitle, onBack, backDisabled, width = 'narr
   }, [title]);
 
   return (
-    <div className={`${styles.frame} ${width === 'wide' ? styles.frameWide : ''}`} data-step-frame>
+    <div
+      className={`${styles.frame} ${width === 'wide' ? styles.frameWide : width === 'full' ? styles.frameFull : ''}`}
+      data-step-frame
+    >
       {onBack && (
         <button type="button" className={styles.back} onClick={onBack} disabled={backDisabled}>
           <span aria-hidden="true">←</span> Back

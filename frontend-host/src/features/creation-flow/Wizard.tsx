@@ -12,7 +12,9 @@ import styles from './Wizard.module.css';
 /** Step 1's forms import the contracts (zod): a chunk of their own, fetched when a path is chosen. */
 export const loadStep1 = () => import('./step1/Step1');
 const Step1 = lazy(loadStep1);
-const StepPlaceholder = lazy(() => import('./steps/StepPlaceholder'));
+/** Steps 2–6: one chunk, fetched while the agent is still on step 1. */
+export const loadSteps = () => import('./steps/Steps');
+const Steps = lazy(loadSteps);
 
 /**
  * The creation wizard at `/` (spec 000 §2, §4): the step query parameter (1–6), the reset when it
@@ -45,9 +47,10 @@ export function Wizard() {
     window.scrollTo({ top: 0 });
   }, [step, path]);
 
-  // Someone who returns to a chosen path (reload, Back from step 2) needs step 1's forms at once.
+  // Someone who returns to a chosen path (reload, Back from step 2) needs step 1's forms at once;
+  // steps 2–6 come next, so they are fetched behind them (no spinner when a listing is picked).
   useEffect(() => {
-    if (path !== 'none') void loadStep1();
+    if (path !== 'none') void loadStep1().then(loadSteps);
   }, [path]);
 
   const choosePath = useCallback(
@@ -73,7 +76,7 @@ export function Wizard() {
       <MobileActionProvider>
         <main className={styles.main}>
           <Suspense fallback={<Spinner label="Loading..." />}>
-            {step === 1 ? <Step1 /> : <StepPlaceholder step={step} />}
+            {step === 1 ? <Step1 /> : <Steps step={step} />}
           </Suspense>
         </main>
       </MobileActionProvider>

@@ -1,4 +1,10 @@
-import { objectPathFromUploadUrl } from '@app/contracts';
+import {
+  objectPathFromUploadUrl,
+  type CampaignDraftInput,
+  type TargetingPreviewInput,
+  type TargetingPreviewResponse,
+  type TemplateType,
+} from '@app/contracts';
 import { api, type ApiError } from '../../store/api';
 import { putFileWithProgress, type UploadHttpError } from './uploadFile';
 import type { Agent, Listing, MlsAgentMatch } from './wizardTypes';
@@ -39,9 +45,39 @@ export function registerUpload(id: string, file: File, onProgress: (percent: num
   pendingUploads.set(id, { file, onProgress });
 }
 
-const LISTINGS = 'AgentListings' as const;
+/** A Fair Housing finding of POST /api/ad-copy/check: a phrase of the agent's text and what to do about it. */
+export interface FairHousingFinding {
+  phrase: string;
+  reason: string;
+  suggestion: string;
+  protectedClass: string;
+}
 
-export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS] }).injectEndpoints({
+/** PUT /api/agents/:id from the branding step (spec 000 §7). */
+export interface BrandingBody {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  brokerage: string | null;
+  profileImageUrl: string | null;
+  logoUrl: string | null;
+}
+
+/** POST/PATCH /api/campaigns answer: the fields the wizard reads (the server computes impressions). */
+export interface SavedCampaign {
+  id: number;
+  listingId: number;
+  price: string;
+  impressions: number;
+  impressionsRequested: number;
+  status: string;
+}
+
+const LISTINGS = 'AgentListings' as const;
+/** The checkout's campaign read provides this tag: saving a draft refreshes what it shows. */
+const CAMPAIGN = 'Campaign' as const;
+
+export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS, CAMPAIGN] }).injectEndpoints({
   endpoints: (build) => ({
     searchAgent: build.mutation<MlsAgentMatch, { name: string; state: string }>({
       query: (body) => ({ url: '/api/mls/search-agent', method: 'POST', body }),
@@ -89,6 +125,27 @@ export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS] })
         }
       },
     }),
+    optimizeAdCopy: build.mutation<{ optimizedCopy: string }, { listingId: number; templateType: TemplateType; refresh?: boolean }>({
+      query: ({ listingId, ...body }) => ({ url: `/api/listings/${listingId}/optimize-ad-copy`, method: 'POST', body }),
+    }),
+    /** A pure check of a text, so a query: the same text is not sent twice. */
+    checkAdCopy: build.query<{ findings: FairHousingFinding[] }, string>({
+      query: (text) => ({ url: '/api/ad-copy/check', method: 'POST', body: { text } }),
+      keepUnusedDataFor: 300,
+    }),
+    targetingPreview: build.query<TargetingPreviewResponse, TargetingPreviewInput>({
+      query: (body) => ({ url: '/api/targeting/preview', method: 'POST', body }),
+    }),
+    updateAgentBranding: build.mutation<Agent, { id: number; body: BrandingBody }>({
+      query: ({ id, body }) => ({ url: `/api/agents/${id}`, method: 'PUT', body }),
+    }),
+    createCampaignDraft: build.mutation<SavedCampaign, CampaignDraftInput>({
+      query: (body) => ({ url: '/api/campaigns', method: 'POST', body }),
+    }),
+    updateCampaignDraft: build.mutation<SavedCampaign, { id: number; body: CampaignDraftInput }>({
+      query: ({ id, body }) => ({ url: `/api/campaigns/${id}`, method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: CAMPAIGN, id }],
+    }),
   }),
 });
 
@@ -110,4 +167,10 @@ export const {
   useGetAgentListingsQuery,
   useCreateListingMutation,
   useUploadListingPhotoMutation,
+  useOptimizeAdCopyMutation,
+  useCheckAdCopyQuery,
+  useTargetingPreviewQuery,
+  useUpdateAgentBrandingMutation,
+  useCreateCampaignDraftMutation,
+  useUpdateCampaignDraftMutation,
 } = creationFlowApi;

@@ -20,7 +20,18 @@ export interface WizardState extends StoredWizard {
   agentForm: AgentFormDraft;
   /** The manual listing form as typed, kept while the agent moves between step 1's views. */
   manualDraft: ManualListingDraft | null;
+  /** The ad copy refresh of step 3 (the first, automatic copy is the draft's placeholder instead). */
+  adCopy: AdCopyState;
 }
+
+export interface AdCopyState {
+  /** The listing the status belongs to (a new listing starts afresh). */
+  listingId: number | null;
+  /** 'failed': the last refresh failed, which the description shows only when it has nothing better. */
+  status: 'idle' | 'regenerating' | 'failed';
+}
+
+const NO_AD_COPY: AdCopyState = { listingId: null, status: 'idle' };
 
 const EMPTY: WizardState = {
   path: 'none',
@@ -30,6 +41,7 @@ const EMPTY: WizardState = {
   listingsLoaded: false,
   agentForm: { name: '', state: '' },
   manualDraft: null,
+  adCopy: NO_AD_COPY,
 };
 
 function initialState(): WizardState {
@@ -79,8 +91,47 @@ const wizardSlice = createSlice({
       if (state.manualDraft) state.manualDraft = { ...state.manualDraft, ...action.payload };
     },
     listingChosen(state, action: PayloadAction<{ listing: Listing; campaign: CampaignDraft }>) {
+      const previous = state.campaign;
       state.listing = action.payload.listing;
       state.campaign = action.payload.campaign;
+      // The same listing again (Back to step 1 and the same row): its saved draft is reused, not duplicated.
+      if (previous?.campaignId && previous.listingId === action.payload.campaign.listingId) {
+        state.campaign.campaignId = previous.campaignId;
+      }
+      state.adCopy = NO_AD_COPY;
+    },
+    /** Replaces a stored draft that is missing fields or belongs to another listing (see completeDraft). */
+    campaignRepaired(state, action: PayloadAction<CampaignDraft>) {
+      state.campaign = action.payload;
+    },
+    /** Changes fields of the campaign draft (steps 2–6). */
+    campaignPatched(state, action: PayloadAction<Partial<CampaignDraft>>) {
+      if (state.campaign) Object.assign(state.campaign, action.payload);
+    },
+    /**
+     * The first ad copy arrived (or its fallback). Compare-and-set: written only while the draft of
+     * that listing still holds `expected` (the placeholder), so a late answer never replaces what the
+     * agent has since chosen or typed. (No contracts import here: this slice is in the landing's bundle.)
+     */
+    adCopyResolved(state, action: PayloadAction<{ listingId: number; expected: string; description: string }>) {
+      const campaign = state.campaign;
+      if (campaign?.listingId === action.payload.listingId && campaign.description === action.payload.expected) {
+        campaign.description = action.payload.description;
+      }
+    },
+    adCopyRefreshStarted(state, action: PayloadAction<{ listingId: number }>) {
+      state.adCopy = { listingId: action.payload.listingId, status: 'regenerating' };
+    },
+    adCopyRefreshed(state, action: PayloadAction<{ listingId: number; description: string }>) {
+      if (state.campaign?.listingId === action.payload.listingId) state.campaign.description = action.payload.description;
+      state.adCopy = { listingId: action.payload.listingId, status: 'idle' };
+    },
+    adCopyRefreshFailed(state, action: PayloadAction<{ listingId: number }>) {
+      state.adCopy = { listingId: action.payload.listingId, status: 'failed' };
+    },
+    /** Branding typed on step 4 whose save failed: the previews still show it (spec §8). */
+    agentBrandingDrafted(state, action: PayloadAction<Partial<Agent>>) {
+      if (state.agent) Object.assign(state.agent, action.payload);
     },
   },
   selectors: {
@@ -101,6 +152,13 @@ export const {
   manualDraftChanged,
   manualDraftPatched,
   listingChosen,
+  campaignRepaired,
+  campaignPatched,
+  adCopyResolved,
+  adCopyRefreshStarted,
+  adCopyRefreshed,
+  adCopyRefreshFailed,
+  agentBrandingDrafted,
 } = wizardSlice.actions;
 export const { selectWizard, selectWizardAgent, selectWizardListing } = wizardSlice.selectors;
 export const wizardReducer = wizardSlice.reducer;

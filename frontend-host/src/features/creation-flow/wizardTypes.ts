@@ -1,4 +1,11 @@
-import type { AdFormat, MlsAgentMatch, TemplateType } from '@app/contracts';
+import type {
+  AdFormat,
+  MlsAgentMatch,
+  RadiusMiles,
+  TargetingInterest,
+  TargetingTemplateId,
+  TemplateType,
+} from '@app/contracts';
 
 /**
  * Wire shapes the wizard reads (spec 000 §3; DESIGN §4). The contracts package has the request
@@ -64,6 +71,14 @@ export interface CampaignDraft {
   imageUrl: string | null;
   carouselImages: string[];
   link: string;
+  /** The server's draft campaign this wizard draft is saved as (set by step 5; step 6 updates it). */
+  campaignId?: number | null;
+  /** Step 5's targeting draft; absent until the wizard fills in the defaults for the listing. */
+  targetingLocation?: { city: string; state: string; radius: RadiusMiles };
+  targetingInterests?: TargetingInterest[];
+  targetingTemplate?: TargetingTemplateId;
+  /** The agent chose a template or toggled interests: a new targeting preview no longer replaces them. */
+  targetingCustomized?: boolean;
 }
 
 /** The manual listing form as typed (strings from inputs; parsed with manualListingFormSchema on submit). */

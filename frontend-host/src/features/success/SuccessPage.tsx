@@ -1,6 +1,391 @@
-import { PageShell } from '../../components/PageShell';
+import { formatUsd, listingPagePath, timeframeForImpressions } from '@app/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import buttons from '../../components/Button.module.css';
+import { AlertIcon, ChartIcon, CheckIcon, ExternalIcon, PlusIcon } from '../../components/Icons';
+import { MessagePanel } from '../../components/MessagePanel';
+import { useDocumentTitle } from '../../components/PageShell';
+import { SiteHeader } from '../../components/SiteHeader';
+import { Spinner } from '../../components/Spinner';
+import { isApiError } from '../../store/api';
+import { campaignImpressions, formatImpressions, parseCampaignId, type Campaign } from '../checkout/campaignTypes';
+import { useGetPaymentCampaignQuery } from '../checkout/checkoutApi';
+import { CAMPAIGN_NOT_FOUND } from '../checkout/paymentMessages';
+import { useToast } from '../toast/useToast';
+import { AccountSetupDialog } from './AccountSetupDialog';
+import { LaunchStatus, isLaunchSettled } from './LaunchStatus';
+import styles from './Success.module.css';
+import { useGetAccountAgentQuery, useLazyGetAccountAgentQuery, useReportPaymentSuccessMutation } from './successApi';
+import { SUCCESS_TEXT, SUCCESS_TOASTS } from './successMessages';
 
-/** `/success` and `/?payment=success` (built in a later issue). */
+/** Spec 000 §9 has no figure for this; ~2 s keeps the launch feeling live without hammering the API. */
+const POLL_INTERVAL_MS = 2000;
+/** After this long the screen stops polling and says the launch is taking longer than usual. */
+const POLL_LIMIT_MS = 3 * 60 * 1000;
+/** Lets the success message land before the account setup dialog covers it. */
+const ACCOUNT_PROMPT_DELAY_MS = 1200;
+
+/**
+ * Campaigns this page view has reported to POST /api/webhook/payment-success. Module state, so
+ * StrictMode's second mount (or a re-render) cannot report twice; a reload reports again, which
+ * the server treats idempotently.
+ */
+const reportedCampaigns = new Set<number>();
+/** Agents already shown the account setup prompt, when sessionStorage is unavailable. */
+const promptedAgents = new Set<number>();
+
+function promptedKey(agentId: number) {
+  return `account-setup-prompted:${agentId}`;
+}
+
+function wasPrompted(agentId: number): boolean {
+  try {
+    return promptedAgents.has(agentId) || sessionStorage.getItem(promptedKey(agentId)) === '1';
+  } catch {
+    return promptedAgents.has(agentId);
+  }
+}
+
+function markPrompted(agentId: number): void {
+  promptedAgents.add(agentId);
+  try {
+    sessionStorage.setItem(promptedKey(agentId), '1');
+  } catch {
+    // private mode: the in-memory set is enough for this page view
+  }
+}
+
+/** `/success?campaignId=…` and `/?payment=success&campaignId=…&listingId=…` (the payment provider's return). */
 export default function SuccessPage() {
-  return <PageShell title="Payment Successful!" />;
+  useDocumentTitle(SUCCESS_TEXT.title);
+  const [params] = useSearchParams();
+  const campaignId = parseCampaignId(params.get('campaignId'));
+  const redirectStatus = params.get('redirect_status');
+
+  let content;
+  if (campaignId === null) {
+    content = <CampaignNotFound />;
+  } else if (redirectStatus && redirectStatus !== 'succeeded') {
+    content = (
+      <MessagePanel
+        tone="warning"
+        icon={<AlertIcon />}
+        title="Payment not completed"
+        actions={
+          <Link to={`/checkout/${campaignId}`} className={buttons.primary}>
+            Return to checkout
+          </Link>
+        }
+      >
+        <p>Your payment was not completed, so your campaign has not been launched. No charge was made.</p>
+      </MessagePanel>
+    );
+  } else {
+    content = (
+      <CampaignSuccess
+        campaignId={campaignId}
+        listingIdParam={params.get('listingId')}
+        paymentReference={params.get('payment_intent')}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.screen}>
+      <SiteHeader />
+      <main className={styles.main}>{content}</main>
+    </div>
+  );
+}
+
+function CampaignNotFound() {
+  return (
+    <MessagePanel
+      tone="warning"
+      icon={<AlertIcon />}
+      title={CAMPAIGN_NOT_FOUND.title}
+      actions={
+        <Link to="/" className={buttons.primary}>
+          Create a campaign
+        </Link>
+      }
+    >
+      <p>{CAMPAIGN_NOT_FOUND.description}</p>
+    </MessagePanel>
+  );
+}
+
+interface CampaignSuccessProps {
+  campaignId: number;
+  listingIdParam: string | null;
+  paymentReference: string | null;
+}
+
+function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: CampaignSuccessProps) {
+  const { toast } = useToast();
+  const [report, reportState] = useReportPaymentSuccessMutation({ fixedCacheKey: `payment-success-${campaignId}` });
+  const notPaid = isApiError(reportState.error) && reportState.error.status === 402;
+  const [settled, setSettled] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
+  const polling = !settled && !timedOut && !notPaid;
+  const campaign = useGetPaymentCampaignQuery(campaignId, { pollingInterval: polling ? POLL_INTERVAL_MS : 0 });
+  const status = campaign.data?.status;
+
+  useEffect(() => {
+    if (status && isLaunchSettled(status)) setSettled(true);
+  }, [status]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTimedOut(true), POLL_LIMIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  // Spec 000 §4: the success screen reads the campaign, then triggers its creation (once).
+  const loaded = !!campaign.data;
+  useEffect(() => {
+    if (!loaded || reportedCampaigns.has(campaignId)) return;
+    reportedCampaigns.add(campaignId);
+    void report({ campaignId }).then((result) => {
+      if (result.error) toast({ ...SUCCESS_TOASTS.campaignIssue, variant: 'destructive' });
+      else toast(SUCCESS_TOASTS.campaignCreated);
+    });
+  }, [loaded, campaignId, report, toast]);
+
+  if (campaign.isLoading) return <Spinner fullPage label="Loading your campaign..." />;
+  if (!campaign.data) {
+    const clientError = isApiError(campaign.error) && typeof campaign.error.status === 'number' && campaign.error.status < 500;
+    if (clientError) return <CampaignNotFound />;
+    return (
+      <MessagePanel
+        tone="warning"
+        icon={<AlertIcon />}
+        title="We couldn't load your campaign"
+        actions={
+          <button type="button" className={buttons.primary} onClick={() => void campaign.refetch()}>
+            Try again
+          </button>
+        }
+      >
+        <p>Your payment is safe. Please check your connection and try again.</p>
+      </MessagePanel>
+    );
+  }
+
+  return (
+    <PaidCampaign
+      campaign={campaign.data}
+      listingIdParam={listingIdParam}
+      paymentReference={paymentReference}
+      reportPending={reportState.isUninitialized || reportState.isLoading}
+      reportFailed={reportState.isError}
+      notPaid={notPaid}
+      timedOut={timedOut && !settled}
+    />
+  );
+}
+
+interface PaidCampaignProps {
+  campaign: Campaign;
+  listingIdParam: string | null;
+  paymentReference: string | null;
+  reportPending: boolean;
+  reportFailed: boolean;
+  notPaid: boolean;
+  timedOut: boolean;
+}
+
+function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPending, reportFailed, notPaid, timedOut }: PaidCampaignProps) {
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const agentId = campaign.agentId;
+  const agent = useGetAccountAgentQuery(agentId ?? 0, { skip: !agentId });
+  const [loadAgent, loadingAgent] = useLazyGetAccountAgentQuery();
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const impressions = campaignImpressions(campaign);
+  // Spec 001 says /listing/{mlsId} and "listingId from the query, otherwise from the campaign":
+  // the mlsId is used when the campaign read carries it, else the listing id.
+  const mlsId = campaign.listing?.mlsId || campaign.listingMlsId || null;
+  const listingHref = mlsId
+    ? listingPagePath(mlsId)
+    : `/listing/${encodeURIComponent(listingIdParam || String(campaign.listingId))}`;
+
+  // Spec 000 §2: the account setup dialog is shown on the success screen, once, for an agent without a password.
+  const reportSettled = !reportPending;
+  const promptAgent = agent.data && !agent.data.hasPassword ? agent.data.id : null;
+  useEffect(() => {
+    if (promptAgent === null || !reportSettled || wasPrompted(promptAgent)) return;
+    const timer = window.setTimeout(() => {
+      markPrompted(promptAgent);
+      setDialogOpen(true);
+    }, ACCOUNT_PROMPT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [promptAgent, reportSettled]);
+
+  // Spec 001 §2: a password means the agent signs in; otherwise the setup dialog opens.
+  const openDashboard = useCallback(async () => {
+    if (!agentId) return;
+    try {
+      const current = await loadAgent(agentId).unwrap();
+      if (current.hasPassword) navigate('/login');
+      else setDialogOpen(true);
+    } catch (error) {
+      // Another browser (or a logged-out one) must sign in to reach an agent that has a password.
+      if (isApiError(error) && error.code === 'agents.login_required') navigate('/login');
+      else toast({ ...SUCCESS_TOASTS.dashboardError, variant: 'destructive' });
+    }
+  }, [agentId, loadAgent, navigate, toast]);
+
+  const setupComplete = () => {
+    setDialogOpen(false);
+    const url = `/dashboard?agent=${agentId}`;
+    const opened = window.open(url, '_blank');
+    if (opened) {
+      opened.opener = null;
+      toast(SUCCESS_TOASTS.setupComplete);
+    } else {
+      // A blocked pop-up: the same news, with a button that opens the dashboard from a fresh click.
+      toast({
+        title: SUCCESS_TOASTS.setupComplete.title,
+        description: 'Your Agent Dashboard is ready.',
+        action: { label: 'Open Dashboard', onClick: () => window.open(url, '_blank', 'noopener') },
+        duration: 15000,
+      });
+    }
+  };
+
+  const dashboardBusy = loadingAgent.isFetching;
+
+  if (notPaid) {
+    return (
+      <MessagePanel
+        tone="warning"
+        icon={<AlertIcon />}
+        title="Payment Not Confirmed"
+        actions={
+          <Link to={`/checkout/${campaign.id}`} className={buttons.primary}>
+            Return to checkout
+          </Link>
+        }
+      >
+        <p>
+          The payment provider has not confirmed a payment for this campaign, so it has not been launched. If you were
+          charged, please contact support.
+        </p>
+      </MessagePanel>
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <section className={styles.hero} aria-labelledby="success-title">
+        <div className={styles.heroIcon} aria-hidden="true">
+          <CheckIcon width={34} height={34} strokeWidth={2.6} />
+        </div>
+        <h1 id="success-title" className={styles.title}>
+          {SUCCESS_TEXT.title}
+        </h1>
+        <p className={styles.subtitle}>{SUCCESS_TEXT.subtitle}</p>
+        <div className={styles.actions}>
+          <a href={listingHref} target="_blank" rel="noopener noreferrer" className={buttons.primary}>
+            <ExternalIcon width={18} height={18} /> View Property Page
+          </a>
+          {agentId && (
+            <button
+              type="button"
+              className={buttons.secondary}
+              onClick={() => void openDashboard()}
+              disabled={dashboardBusy}
+              aria-busy={dashboardBusy || undefined}
+            >
+              <ChartIcon width={18} height={18} /> Agent Dashboard
+            </button>
+          )}
+          <a href="/" target="_blank" rel="noopener noreferrer" className={buttons.secondary}>
+            <PlusIcon width={18} height={18} /> Create Another Campaign
+          </a>
+        </div>
+      </section>
+
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <LaunchStatus campaign={campaign} reportPending={reportPending} reportFailed={reportFailed} timedOut={timedOut} />
+
+          <section className={styles.card} aria-labelledby="receipt-title">
+            <h2 id="receipt-title" className={styles.cardTitle}>
+              Order details
+            </h2>
+            <dl className={styles.receipt}>
+              <div>
+                <dt>Campaign</dt>
+                <dd className={styles.receiptHeadline}>{campaign.headline}</dd>
+              </div>
+              <div>
+                <dt>Impressions</dt>
+                <dd>{formatImpressions(impressions)}</dd>
+              </div>
+              <div>
+                <dt>Amount paid</dt>
+                <dd>{formatUsd(campaign.price)}</dd>
+              </div>
+              {paymentReference && (
+                <div>
+                  <dt>Payment reference</dt>
+                  <dd className={styles.mono}>{paymentReference}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+        </div>
+
+        <section className={styles.card} aria-labelledby="whats-next-title">
+          <h2 id="whats-next-title" className={styles.cardTitle}>
+            What's Next?
+          </h2>
+          <ol className={styles.steps}>
+            <li>
+              <strong>Your ad goes live</strong>
+              <span>We create it on Facebook and Instagram with housing-compliant targeting, usually within minutes.</span>
+            </li>
+            <li>
+              <strong>Local buyers see your listing</strong>
+              <span>
+                Your {formatImpressions(impressions)} impressions are delivered over about {timeframeForImpressions(impressions)}.
+              </span>
+            </li>
+            <li>
+              <strong>Leads come straight to you</strong>
+              <span>Buyers who ask about the property on its page are sent to you by email right away.</span>
+            </li>
+            <li>
+              <strong>Track your results</strong>
+              <span>Follow impressions, clicks and leads on your Agent Dashboard.</span>
+            </li>
+          </ol>
+          {agentId && (
+            <button
+              type="button"
+              className={`${buttons.primary} ${buttons.block}`}
+              onClick={() => void openDashboard()}
+              disabled={dashboardBusy}
+              aria-busy={dashboardBusy || undefined}
+            >
+              Go to Dashboard
+            </button>
+          )}
+        </section>
+      </div>
+
+      {agentId && agent.data && (
+        <AccountSetupDialog
+          key={agent.data.id}
+          open={dialogOpen}
+          agentId={agentId}
+          defaultEmail={agent.data.email}
+          onClose={() => setDialogOpen(false)}
+          onComplete={setupComplete}
+        />
+      )}
+    </div>
+  );
 }

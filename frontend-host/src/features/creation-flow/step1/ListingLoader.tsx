@@ -1,4 +1,4 @@
-import { AD_COPY_PLACEHOLDERS, formatUsd, initials } from '@app/contracts';
+import { formatUsd, initials } from '@app/contracts';
 import { useId } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { errorText } from '../../../store/api';
@@ -11,6 +11,7 @@ import { StepFrame } from '../StepFrame';
 import { useGoToStep } from '../wizardNavigation';
 import { listingChosen, manualDraftChanged, pathChosen, returnedToAgentForm, selectWizard } from '../wizardSlice';
 import type { Agent, Listing } from '../wizardTypes';
+import { initialAdCopy } from '../ad-copy/adCopyRules';
 import { campaignDraftFor } from './campaignDraft';
 import { LEAD_GENERATION_URL } from './leadGeneration';
 import { manualDraftFrom } from './manualDraft';
@@ -33,7 +34,8 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
 
   function choose(listing: Listing) {
     if (disabled) return;
-    dispatch(listingChosen({ listing, campaign: campaignDraftFor(agent, listing, AD_COPY_PLACEHOLDERS.generating) }));
+    // "Generating optimized ad copy..." only where the copy is asked for (just-listed with a description).
+    dispatch(listingChosen({ listing, campaign: campaignDraftFor(agent, listing, initialAdCopy(listing)) }));
     goToStep(2);
   }
 

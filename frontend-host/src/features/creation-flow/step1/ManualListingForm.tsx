@@ -16,6 +16,7 @@ import {
   selectWizard,
 } from '../wizardSlice';
 import type { Agent, Listing, ManualListingDraft } from '../wizardTypes';
+import { initialAdCopy } from '../ad-copy/adCopyRules';
 import { campaignDraftFor } from './campaignDraft';
 import { manualDraftFrom, manualDraftFromListing } from './manualDraft';
 import { TOASTS } from './messages';
@@ -124,7 +125,7 @@ export function ManualListingForm() {
       }
 
       toast(TOASTS.listingSaved);
-      dispatch(listingChosen({ listing: saved, campaign: campaignDraftFor(owner, saved, saved.description ?? '') }));
+      dispatch(listingChosen({ listing: saved, campaign: campaignDraftFor(owner, saved, initialAdCopy(saved)) }));
       goToStep(2);
     } finally {
       setSaving(false);

@@ -1,0 +1,64 @@
+import type { CreatePaymentIntentPayload } from '@app/contracts';
+import { api } from '../../store/api';
+import type { Campaign } from './campaignTypes';
+
+export const CAMPAIGN_TAG = 'Campaign' as const;
+
+export type PaymentProviderName = 'stripe' | 'local';
+
+/** POST /api/create-payment-intent's answer (contracts only declares `clientSecret` so far). */
+export interface PaymentIntent {
+  clientSecret: string;
+  provider: PaymentProviderName;
+  amountCents: number;
+  publishableKey: string | null;
+}
+
+export interface LocalConfirmBody {
+  clientSecret: string;
+  /** Digits only. */
+  cardNumber: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+}
+
+export interface LocalPaymentResult {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  message: string | null;
+}
+
+export interface LocalAuthenticateResult {
+  status: 'succeeded' | 'failed';
+  message: string | null;
+}
+
+/**
+ * The campaign read (shared with the success screen) and the payment calls. The endpoint names
+ * are specific to payment so they cannot clash with endpoints other features inject into the one api.
+ */
+export const checkoutApi = api.enhanceEndpoints({ addTagTypes: [CAMPAIGN_TAG] }).injectEndpoints({
+  endpoints: (build) => ({
+    getPaymentCampaign: build.query<Campaign, number>({
+      query: (id) => `/api/campaigns/${id}`,
+      providesTags: (_result, _error, id) => [CAMPAIGN_TAG, { type: CAMPAIGN_TAG, id }],
+    }),
+    createPaymentIntent: build.mutation<PaymentIntent, CreatePaymentIntentPayload>({
+      query: (body) => ({ url: '/api/create-payment-intent', method: 'POST', body }),
+    }),
+    confirmLocalPayment: build.mutation<LocalPaymentResult, LocalConfirmBody>({
+      query: (body) => ({ url: '/api/payments/local/confirm', method: 'POST', body }),
+    }),
+    authenticateLocalPayment: build.mutation<LocalAuthenticateResult, { clientSecret: string; approve: boolean }>({
+      query: (body) => ({ url: '/api/payments/local/authenticate', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetPaymentCampaignQuery,
+  useCreatePaymentIntentMutation,
+  useConfirmLocalPaymentMutation,
+  useAuthenticateLocalPaymentMutation,
+} = checkoutApi;

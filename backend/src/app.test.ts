@@ -21,6 +21,7 @@ describe('platform routes', () => {
     });
     expect(res.body.providers).toMatchObject({ mls: 'demo', ads: 'sandbox', payments: 'local', database: 'postgres' });
     expect(res.body.googleLoginEnabled).toBe(false);
+    expect(res.body.leadGenerationUrl).toBe('/overview');
     expect(JSON.stringify(res.body)).not.toContain(t.config.SESSION_SECRET!);
   });
 

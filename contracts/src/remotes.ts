@@ -27,6 +27,8 @@ export interface RuntimeConfig {
   providers: Record<string, string>;
   googleLoginEnabled: boolean;
   stripePublishableKey: string | null;
+  /** Where "Learn More →" in the wizard's empty listings state leads (LEAD_GENERATION_URL). */
+  leadGenerationUrl: string;
 }
 
 /** Libraries the host and both remotes share as one instance (React context, router, store). */

@@ -25,6 +25,8 @@ const ConfigSchema = z
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 1mb or 100kb').default('1mb'),
     DASHBOARD_REMOTE_URL: z.url().optional(),
+    // The lead-generation page behind "Learn More →" (spec 000 §2); our own overview until one is configured.
+    LEAD_GENERATION_URL: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/, 'must be an http(s) URL or a path')]).default('/overview'),
     ADMIN_REMOTE_URL: z.url().optional(),
     OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),

@@ -14,5 +14,6 @@ export function buildRuntimeConfig(config: Config): RuntimeConfig {
     providers: { ...config.providers },
     googleLoginEnabled: config.providers.googleLogin === 'google',
     stripePublishableKey: config.providers.payments === 'stripe' ? config.STRIPE_PUBLISHABLE_KEY ?? null : null,
+    leadGenerationUrl: config.LEAD_GENERATION_URL,
   };
 }

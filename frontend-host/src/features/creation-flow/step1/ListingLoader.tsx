@@ -13,7 +13,7 @@ import { listingChosen, manualDraftChanged, pathChosen, returnedToAgentForm, sel
 import type { Agent, Listing } from '../wizardTypes';
 import { initialAdCopy } from '../ad-copy/adCopyRules';
 import { campaignDraftFor } from './campaignDraft';
-import { LEAD_GENERATION_URL } from './leadGeneration';
+import { useLeadGenerationUrl } from './leadGeneration';
 import { manualDraftFrom } from './manualDraft';
 import { LOADING_LABELS } from './messages';
 import type { MlsFlow } from './useMlsFlow';
@@ -239,6 +239,7 @@ function ListingRow({
 }
 
 function EmptyState({ onEnterManually }: { onEnterManually: () => void }) {
+  const leadGenerationUrl = useLeadGenerationUrl();
   return (
     <>
       <div className={`${styles.card} ${loader.loadCard}`}>
@@ -259,7 +260,7 @@ function EmptyState({ onEnterManually }: { onEnterManually: () => void }) {
           </h2>
           <p className={loader.leadsText}>Our lead generation services put you in front of homeowners ready to sell.</p>
         </div>
-        <a className={loader.leadsLink} href={LEAD_GENERATION_URL} target="_blank" rel="noopener noreferrer">
+        <a className={loader.leadsLink} href={leadGenerationUrl} target="_blank" rel="noopener noreferrer">
           Learn More →
         </a>
       </aside>

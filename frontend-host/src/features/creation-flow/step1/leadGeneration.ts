@@ -1,6 +1,13 @@
+import { useGetRuntimeConfigQuery } from '../../runtime-config/runtimeConfigApi';
+
 /**
- * The external lead-generation page behind "Learn More →" in the empty listings state
- * (spec 000 §2: "opens an external lead-generation page in a new tab"). The spec does not name
- * the page; this is the one place to change it.
+ * The lead-generation page behind "Learn More →" in the empty listings state (spec 000 §2: "opens an
+ * external lead-generation page in a new tab"). The spec does not name the page: it is configuration
+ * (LEAD_GENERATION_URL), served by the backend's runtime config.
  */
-export const LEAD_GENERATION_URL = 'https://www.listingads.example/lead-generation';
+export const DEFAULT_LEAD_GENERATION_URL = '/overview';
+
+export function useLeadGenerationUrl(): string {
+  const { data } = useGetRuntimeConfigQuery();
+  return data?.leadGenerationUrl ?? DEFAULT_LEAD_GENERATION_URL;
+}

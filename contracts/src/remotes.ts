@@ -44,6 +44,19 @@ export const SHARED_ROUTER_EXPORTS = [
   'BrowserRouter', 'Link', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams',
 ] as const;
 
+/**
+ * The react-redux exports in use: the apps' own (Provider, useDispatch, useSelector) and those RTK Query's
+ * React hooks import (@reduxjs/toolkit/dist/query/react). Same rule as the router list.
+ */
+export const SHARED_REACT_REDUX_EXPORTS = [
+  'Provider', 'ReactReduxContext', 'batch', 'shallowEqual', 'useDispatch', 'useSelector', 'useStore',
+] as const;
+
+const TREE_SHAKEN: Partial<Record<(typeof SHARED_SINGLETONS)[number], readonly string[]>> = {
+  'react-router-dom': SHARED_ROUTER_EXPORTS,
+  'react-redux': SHARED_REACT_REDUX_EXPORTS,
+};
+
 /** The Module Federation `shared` option for every app, from its package.json dependency ranges. */
 export function federationShared(dependencies: Record<string, string>) {
   return Object.fromEntries(
@@ -52,9 +65,7 @@ export function federationShared(dependencies: Record<string, string>) {
       {
         singleton: true,
         requiredVersion: dependencies[name],
-        ...(name === 'react-router-dom'
-          ? { treeShaking: { mode: 'runtime-infer' as const, usedExports: [...SHARED_ROUTER_EXPORTS] } }
-          : {}),
+        ...(TREE_SHAKEN[name] ? { treeShaking: { mode: 'runtime-infer' as const, usedExports: [...TREE_SHAKEN[name]!] } } : {}),
       },
     ]),
   );

@@ -1,7 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import session from 'koa-session';
-import helmet from 'koa-helmet';
 import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import type { Db } from './platform/db/knex';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/jobs/queue';
 import { errorMiddleware } from './platform/http/error-middleware';
+import { securityHeaders } from './platform/http/security-headers';
 import { requestContext } from './platform/http/request-context';
 import { csrfGuard } from './platform/http/csrf';
 import { postgresSessionStore } from './platform/http/session-store';
@@ -56,7 +56,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(requestContext(logger));
   app.use(errorMiddleware());
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {

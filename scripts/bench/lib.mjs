@@ -61,7 +61,7 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ...extraEnv,
     },
   });

@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from '../logger';
 
 const ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+const PROBES = new Set(['/api/health', '/api/ready']);
 
 /** A request id (taken from X-Request-Id when sane, else made), a child logger, and one access log line per API request. */
 export function requestContext(logger: Logger) {
@@ -10,7 +11,9 @@ export function requestContext(logger: Logger) {
     const incoming = ctx.get('x-request-id');
     const id = ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
     ctx.state.requestId = id;
-    ctx.state.log = logger.child({ reqId: id });
+    // The request's child logger is made only when something logs (most requests log one line only).
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { configurable: true, enumerable: false, get: () => (child ??= logger.child({ reqId: id })) });
     ctx.set('X-Request-Id', id);
     const started = process.hrtime.bigint();
     try {
@@ -18,7 +21,10 @@ export function requestContext(logger: Logger) {
     } finally {
       if (ctx.path.startsWith('/api/')) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+        const line = { reqId: id, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 };
+        // Load balancers and orchestrators probe these every few seconds: noise at info, kept at debug.
+        if (PROBES.has(ctx.path) && ctx.status < 400) logger.debug(line, 'request');
+        else logger.info(line, 'request');
       }
     }
   };

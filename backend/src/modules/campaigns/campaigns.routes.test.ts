@@ -1,5 +1,6 @@
 import { HOUSING_TARGETING_REJECTED, listingPagePath } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { wizardBrowser, type Session } from '../../../test/factories';
 import { transitionCampaign } from './campaign-transitions';
 
 let t: TestContext;
@@ -8,32 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Session = ReturnType<TestContext['newSession']>;
 
-/** A wizard browser: a manual agent and one of its listings, made through the API. */
-async function wizard(session: Session = t.newSession(), name = 'Dana Whitfield') {
-  const { body: agent } = await session
-    .post('/api/agents')
-    .send({ name, state: 'FL', manualEntry: true, brokerage: null, phone: null, email: null })
-    .expect(201);
-  const { body: listing } = await session
-    .post('/api/listings')
-    .send({
-      agentId: agent.id,
-      address: '12 Palm Ave',
-      city: 'Tampa',
-      state: 'FL',
-      price: '450000',
-      bedrooms: 3,
-      bathrooms: '2.0',
-      squareFeet: 1850,
-      status: 'active',
-      imageUrl: null,
-      images: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'],
-    })
-    .expect(201);
-  return { session, agent, listing };
-}
+/** A wizard browser: a manual agent and one of its listings (two photos), made through the API. */
+const wizard = (session: Session = t.newSession(), name = 'Dana Whitfield') =>
+  wizardBrowser(session, { name, listing: { images: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'] } });
 
 const payload = (agentId: number, listingId: number, extra: Record<string, unknown> = {}) => ({
   agentId,

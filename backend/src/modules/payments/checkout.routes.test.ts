@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { wizardBrowser, type Session } from '../../../test/factories';
 
 /*
  * Checkout with the embedded provider (local test payments, the default: no STRIPE_* configured),
@@ -14,30 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Session = ReturnType<TestContext['newSession']>;
 
 /** A wizard browser up to the pricing step: a manual agent, a listing and a draft campaign. */
 async function draftCampaign(session: Session = t.newSession(), price = '399') {
-  const { body: agent } = await session
-    .post('/api/agents')
-    .send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true, brokerage: null, phone: null, email: null })
-    .expect(201);
-  const { body: listing } = await session
-    .post('/api/listings')
-    .send({
-      agentId: agent.id,
-      address: '12 Palm Ave',
-      city: 'Tampa',
-      state: 'FL',
-      price: '450000',
-      bedrooms: 3,
-      bathrooms: '2.0',
-      squareFeet: 1850,
-      status: 'active',
-      imageUrl: null,
-      images: ['https://photos.example.com/1.jpg'],
-    })
-    .expect(201);
+  const { agent, listing } = await wizardBrowser(session);
   const draft = {
       agentId: agent.id,
       listingId: listing.id,

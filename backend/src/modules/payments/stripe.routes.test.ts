@@ -1,6 +1,7 @@
 import nock from 'nock';
 import Stripe from 'stripe';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { wizardBrowser, type Session } from '../../../test/factories';
 
 /*
  * The Stripe provider against Stripe's documented HTTP shapes (nock; nothing leaves the machine):
@@ -29,17 +30,9 @@ afterEach(() => {
 });
 afterAll(() => t.close());
 
-type Session = ReturnType<TestContext['newSession']>;
 
 async function draftCampaign(session: Session = t.newSession(), price = '399') {
-  const { body: agent } = await session
-    .post('/api/agents')
-    .send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true, brokerage: null, phone: null, email: null })
-    .expect(201);
-  const { body: listing } = await session
-    .post('/api/listings')
-    .send({ agentId: agent.id, address: '12 Palm Ave', city: 'Tampa', state: 'FL', price: '450000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1850, status: 'active', imageUrl: null, images: [] })
-    .expect(201);
+  const { agent, listing } = await wizardBrowser(session, { listing: { images: [] } });
   const { body: campaign } = await session
     .post('/api/campaigns')
     .send({

@@ -1,33 +1,13 @@
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { wizardBrowser, type Session } from '../../../../test/factories';
 import { checkFairHousing } from '../fair-housing/fair-housing';
 import { AI_CALLS_PER_SESSION_PER_MINUTE } from './ad-copy.routes';
 
-type Session = ReturnType<TestContext['newSession']>;
 
 /** A wizard browser with a manual agent and one listing, made through the API. */
-async function wizard(t: TestContext, status: 'active' | 'sold' = 'active', session: Session = t.newSession()) {
-  const { body: agent } = await session
-    .post('/api/agents')
-    .send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true, brokerage: null, phone: null, email: null })
-    .expect(201);
-  const { body: listing } = await session
-    .post('/api/listings')
-    .send({
-      agentId: agent.id,
-      address: '12 Palm Ave',
-      city: 'Tampa',
-      state: 'FL',
-      price: '450000',
-      bedrooms: 3,
-      bathrooms: '2.0',
-      squareFeet: 1850,
-      status,
-      images: ['https://photos.example.com/1.jpg'],
-    })
-    .expect(201);
-  return { session, agent, listing };
-}
+const wizard = (t: TestContext, status: 'active' | 'sold' = 'active', session: Session = t.newSession()) =>
+  wizardBrowser(session, { listing: { status } });
 
 describe('with the built-in copywriter (no OPENAI_API_KEY)', () => {
   let t: TestContext;

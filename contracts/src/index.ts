@@ -11,3 +11,4 @@ export * from './integrations.js';
 export * from './help.js';
 export * from './errors.js';
 export * from './schemas/index.js';
+export * from './api-client.js';

@@ -38,7 +38,11 @@ function originsOf(urls: (string | undefined)[]): string[] {
 }
 
 export function createApp({ config, db, logger, queue, serveFrontends = false }: AppOptions): Koa {
-  const app = new Koa({ proxy: config.TRUST_PROXY });
+  // Behind TRUST_PROXY the client address is TRUST_PROXY_HOPS from the right of X-Forwarded-For: values a
+  // client prepends are never taken as its address (rate limits, audit).
+  const app = new Koa({ proxy: config.TRUST_PROXY, maxIpsCount: config.TRUST_PROXY_HOPS });
+  // Shared per-app services that middleware reads from ctx.app.context (rate limits count in PostgreSQL).
+  app.context.db = db;
   // Signs the session cookie. Without a configured secret a random one is used: sessions then end with the process.
   app.keys = [config.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex')];
 

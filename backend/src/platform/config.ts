@@ -23,6 +23,8 @@ const ConfigSchema = z
     ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     TRUST_PROXY: bool.default(false),
+    // How many reverse proxies in front of the app append to X-Forwarded-For: the client address is that many from the right.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'like 1mb or 100kb').default('1mb'),
     DASHBOARD_REMOTE_URL: z.url().optional(),
     // The lead-generation page behind "Learn More →" (spec 000 §2); our own overview until one is configured.

@@ -19,7 +19,7 @@ function passwordMatches(given: string, expected: string): boolean {
 export function adminRouter({ config, db }: AppDeps): Router {
   const router = new Router();
 
-  router.post('/api/admin/login', rateLimit({ points: 5, durationSeconds: 60 }), validate(Login), async (ctx) => {
+  router.post('/api/admin/login', rateLimit({ name: 'admin-login', points: 5, durationSeconds: 60 }), validate(Login), async (ctx) => {
     if (!config.ADMIN_PASSWORD) throw unavailable('admin.not_configured', 'Admin access is not configured (set ADMIN_PASSWORD)');
     const { password } = inputOf(ctx, Login).body;
     const ok = passwordMatches(password, config.ADMIN_PASSWORD);

@@ -30,8 +30,8 @@ export function addAuthRoutes(router: Router, { db }: AppDeps): void {
 
   router.post(
     '/api/auth/login',
-    rateLimit(LOGIN_IP_RATE_LIMIT),
-    rateLimit({ ...LOGIN_RATE_LIMIT, key: emailTried }),
+    rateLimit({ name: 'login-ip', ...LOGIN_IP_RATE_LIMIT }),
+    rateLimit({ name: 'login-account', ...LOGIN_RATE_LIMIT, key: emailTried }),
     validate(Login),
     async (ctx) => {
       const { email, password } = inputOf(ctx, Login).body;

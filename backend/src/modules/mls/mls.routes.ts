@@ -18,7 +18,7 @@ export const SEARCH_RATE_LIMIT = { points: 20, durationSeconds: 60 };
 export function mlsRouter({ config, db, logger }: AppDeps, provider: MlsProvider = createMlsProvider(config, logger)): Router {
   const router = new Router();
 
-  router.post('/api/mls/search-agent', rateLimit(SEARCH_RATE_LIMIT), validate(Search), async (ctx) => {
+  router.post('/api/mls/search-agent', rateLimit({ name: 'mls-search', ...SEARCH_RATE_LIMIT }), validate(Search), async (ctx) => {
     const { name, state } = inputOf(ctx, Search).body;
     const member = await searchAgent(provider, name, state, ctx.state.log);
     // Remember it: POST /api/agents creates an MLS agent only for a member this session found.

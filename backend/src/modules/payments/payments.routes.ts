@@ -56,7 +56,7 @@ export function paymentsRouter({ config, db, queue, logger }: AppDeps, opts: { p
   });
 
   const local = localPaymentsOnly(providers);
-  const localLimits = [rateLimit(LOCAL_CONFIRM_IP_RATE_LIMIT), rateLimit({ ...LOCAL_CONFIRM_RATE_LIMIT, key: clientSecretOf })];
+  const localLimits = [rateLimit({ name: 'local-confirm-ip', ...LOCAL_CONFIRM_IP_RATE_LIMIT }), rateLimit({ name: 'local-confirm', ...LOCAL_CONFIRM_RATE_LIMIT, key: clientSecretOf })];
 
   router.post('/api/payments/local/confirm', local, ...localLimits, validate(LocalConfirm), async (ctx) => {
     ctx.body = await confirmLocalPayment(payments, inputOf(ctx, LocalConfirm).body);

@@ -90,7 +90,7 @@ export function uploadsRouter(deps: AppDeps): Router {
   };
   const router = new Router();
 
-  router.post('/api/objects/upload', rateLimit({ points: 60, durationSeconds: 60 }), validate(CreateUpload), async (ctx) => {
+  router.post('/api/objects/upload', rateLimit({ name: 'upload-slots', points: 60, durationSeconds: 60 }), validate(CreateUpload), async (ctx) => {
     const { uploadURL } = await createUpload(uploads, {
       origin: ownOrigin(ctx),
       sessionHash: sessionHashOf(ctx),

@@ -12,5 +12,7 @@ export const purgeExpiredSessionsJob = defineJob({
   async handler(_payload, { db, logger }) {
     const deleted = await db('sessions').where('expiresAt', '<', db.fn.now()).delete();
     if (deleted) logger.info({ deleted }, 'expired sessions purged');
+    // Rate-limit counts whose window ended an hour ago (expire is epoch ms).
+    await db('rate_limits').where('expire', '<', Date.now() - 3_600_000).delete();
   },
 });

@@ -1,21 +1,73 @@
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '../db/knex';
 import { tooManyRequests } from '../errors';
 
+/** The table every limiter counts in (migration 20261123190000_platform_create_rate_limits). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+export interface RateLimitOptions {
+  /** Names the limit; counts of different limits never mix. Stable: it is part of the stored key. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+  /** An extra key besides the client address (the email tried, the session, the listing…). */
+  key?: (ctx: Context) => string;
+  /** Count by the extra key alone, not per client address (e.g. per listing, whoever sends). */
+  keyOnly?: boolean;
+}
+
 /**
- * Per-client rate limit (by IP, plus an optional extra key such as the email tried).
- * In-memory: the product runs as one process; a second process would get its own budget.
+ * One limiter per (database, name). Counts live in PostgreSQL, so every app process and worker shares
+ * one budget (a new process brings no fresh one). The database comes from the app (`app.context.db`).
  */
-export function rateLimit(opts: { points: number; durationSeconds: number; key?: (ctx: Context) => string }) {
-  const limiter = new RateLimiterMemory({ points: opts.points, duration: opts.durationSeconds });
+const limiters = new WeakMap<Db, Map<string, RateLimiterPostgres>>();
+
+export function limiterFor(db: Db, opts: Pick<RateLimitOptions, 'name' | 'points' | 'durationSeconds'>): RateLimiterPostgres {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  const id = `${opts.name}:${opts.points}:${opts.durationSeconds}`;
+  let limiter = byName.get(id);
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: db,
+      storeType: 'knex',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      // Expired rows are deleted by the hourly purge job (platform.purge-expired-sessions), not by a timer in each process.
+      clearExpiredByTimeout: false,
+      keyPrefix: opts.name,
+      points: opts.points,
+      duration: opts.durationSeconds,
+    });
+    byName.set(id, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Consume one point of a named limit; 429 with Retry-After when it is spent. Use where the key is known
+ * only inside a handler; routes use `rateLimit()`.
+ */
+export async function consumeRateLimit(db: Db, opts: Pick<RateLimitOptions, 'name' | 'points' | 'durationSeconds'>, key: string): Promise<void> {
+  try {
+    await limiterFor(db, opts).consume(key);
+  } catch (res) {
+    if (res instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    throw res;
+  }
+}
+
+/**
+ * Per-client rate limit (by the client address, plus an optional extra key such as the email tried).
+ * The client address is Koa's `ctx.ip`: behind TRUST_PROXY it is taken TRUST_PROXY_HOPS from the right of
+ * X-Forwarded-For (`maxIpsCount`), so a client cannot pick its own address by prepending values.
+ */
+export function rateLimit(opts: RateLimitOptions) {
   return async function limitRate(ctx: Context, next: Next) {
-    const key = opts.key ? `${ctx.ip}|${opts.key(ctx)}` : ctx.ip;
-    try {
-      await limiter.consume(key);
-    } catch (res) {
-      const ms = (res as { msBeforeNext?: number }).msBeforeNext ?? 1000;
-      throw tooManyRequests(Math.max(1, Math.ceil(ms / 1000)));
-    }
+    const extra = opts.key ? opts.key(ctx) : '';
+    const key = opts.keyOnly ? extra : opts.key ? `${ctx.ip}|${extra}` : ctx.ip;
+    await consumeRateLimit((ctx.app.context as unknown as { db: Db }).db, opts, key);
     await next();
   };
 }

@@ -53,8 +53,8 @@ function nextVariant(ctx: Context, listingId: number, templateType: TemplateType
 export function adCopyRouter({ config, logger }: AppDeps): Router {
   const router = new Router();
   const provider = createAdCopyProvider(config, logger);
-  const perIp = rateLimit({ points: AI_CALLS_PER_IP_PER_MINUTE, durationSeconds: 60 });
-  const perSession = rateLimit({ points: AI_CALLS_PER_SESSION_PER_MINUTE, durationSeconds: 60, key: sessionKey });
+  const perIp = rateLimit({ name: 'ai-ip', points: AI_CALLS_PER_IP_PER_MINUTE, durationSeconds: 60 });
+  const perSession = rateLimit({ name: 'ai-session', points: AI_CALLS_PER_SESSION_PER_MINUTE, durationSeconds: 60, key: sessionKey });
 
   router.post('/api/listings/:id/optimize-ad-copy', perIp, perSession, validate(OptimizeAdCopy), async (ctx) => {
     const { params, body } = inputOf(ctx, OptimizeAdCopy);

@@ -1,0 +1,44 @@
+import supertest from 'supertest';
+import { createApp } from '../../app';
+import { createLogger } from '../logger';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+
+// The admin login allows 5 tries a minute per client address.
+const ADMIN_LOGIN_POINTS = 5;
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ env: { TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1' } });
+});
+afterAll(() => t.close());
+
+const tryLogin = (client: ReturnType<typeof supertest>, xff: string) =>
+  client.post('/api/admin/login').set('X-Forwarded-For', xff).send({ password: 'wrong-password' });
+
+describe('rate limits', () => {
+  it('take the client address from the right of X-Forwarded-For, so rotating left-most values cannot dodge them', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < ADMIN_LOGIN_POINTS + 2; i++) {
+      statuses.push((await tryLogin(t.request, `198.51.100.${i + 1}, 203.0.113.7`)).status);
+    }
+    expect(statuses.slice(0, ADMIN_LOGIN_POINTS)).toEqual(Array(ADMIN_LOGIN_POINTS).fill(401));
+    const limited = await tryLogin(t.request, '192.0.2.200, 203.0.113.7');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client (another right-most address) has its own budget.
+    expect((await tryLogin(t.request, '198.51.100.1, 203.0.113.8')).status).toBe(401);
+  });
+
+  it('are shared by every app process on one database', async () => {
+    // A second app (as a second process would run it) on the same database.
+    const second = supertest(createApp({ config: t.config, db: t.db, logger: createLogger('silent'), queue: t.queue }).callback());
+    for (let i = 0; i < ADMIN_LOGIN_POINTS; i++) {
+      const client = i % 2 === 0 ? t.request : second;
+      expect((await tryLogin(client, '203.0.113.50')).status).toBe(401);
+    }
+    expect((await tryLogin(second, '203.0.113.50')).status).toBe(429);
+    expect((await tryLogin(t.request, '203.0.113.50')).status).toBe(429);
+    const rows = await t.db('rate_limits').where('key', 'like', 'admin-login:%');
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});

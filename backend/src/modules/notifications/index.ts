@@ -1,7 +1,7 @@
-// The notifications module's only door: email to agents, and lead delivery (email, webhook, Zapier, CRM).
+// The notifications module's only door: lead delivery (email, webhook, Zapier, CRM) and the emails that
+// tell agents what happened. The email transport itself (SMTP or the .eml outbox) is platform/email.
 import type { Knex } from 'knex';
 import type { Queue } from '../../platform/jobs/queue';
-export { createMailer, outboxDir, type Mailer, type EmailMessage, type SentEmail } from './email/mailer';
 
 /** What the leads module hands over when a lead is stored. */
 export interface StoredLead {

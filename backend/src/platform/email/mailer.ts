@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../../platform/config';
+import type { Config } from '../config';
 
 /** One email as the product sends it: always an HTML part and a plain-text part. */
 export interface EmailMessage {

@@ -12,3 +12,4 @@ export * from './help.js';
 export * from './errors.js';
 export * from './schemas/index.js';
 export * from './api-client.js';
+export * from './public-listing.js';

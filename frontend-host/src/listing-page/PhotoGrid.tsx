@@ -13,11 +13,14 @@ export function PhotoGrid({ photos, status, alt, onOpen }: { photos: string[]; s
   const moreMobile = photos.length - GALLERY_GRID_MOBILE;
   return (
     <div className={`lp-grid lp-grid-${shown.length}`}>
-      {shown.map((url, i) => (
-        <button key={url + i} type="button" className={`lp-tile lp-tile-${i}`} onClick={() => onOpen(i)} aria-label={`Open photo ${i + 1} of ${photos.length}`}>
+      {shown.map((url, i) => {
+        // Named by its content (hidden text, then the visible "+N more"), so the name contains what is seen.
+        return (
+        <button key={url + i} type="button" className={`lp-tile lp-tile-${i}`} onClick={() => onOpen(i)}>
+          <span className="lp-sr">Open photo {i + 1} of {photos.length}</span>
           <Photo
             url={url}
-            alt={i === 0 ? alt : `${alt}, photo ${i + 1}`}
+            alt={i === 0 ? alt : ''}
             status={status}
             sizes={i === 0 ? '(min-width: 900px) 50vw, 100vw' : '(min-width: 900px) 25vw, 50vw'}
             width={i === 0 ? 1280 : 640}
@@ -27,7 +30,8 @@ export function PhotoGrid({ photos, status, alt, onOpen }: { photos: string[]; s
           {i === GALLERY_GRID_MOBILE - 1 && moreMobile > 0 && <span className="lp-more lp-more-mobile">+{moreMobile} more</span>}
           {i === GALLERY_GRID_DESKTOP - 1 && moreDesktop > 0 && <span className="lp-more lp-more-desktop">+{moreDesktop} more</span>}
         </button>
-      ))}
+        );
+      })}
     </div>
   );
 }

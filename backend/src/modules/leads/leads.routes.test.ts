@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { LEAD_GUARD_MESSAGES, leadShownSchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
-import { insertDraftCampaign } from '../campaigns/testing/fixtures';
+import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
 import * as notifications from '../notifications';
 import { LeadFormTokens } from './form-token';
 
@@ -54,7 +53,7 @@ function send(mlsId: string, body: unknown, from = ip()) {
 
 describe('POST /api/listings/:mlsId/leads', () => {
   it('stores the lead with its consent record and hands it to notifications in the same transaction: 201 with the id', async () => {
-    const { mlsId, agentId, listingId } = await insertDraftCampaign(t.db);
+    const { mlsId, agentId, listingId } = await insertListingWithDraftCampaign(t.db);
     const body = form(mlsId);
     const res = await send(mlsId, body).expect(201);
     expect(res.body).toEqual({ id: expect.any(Number) });
@@ -83,21 +82,21 @@ describe('POST /api/listings/:mlsId/leads', () => {
   });
 
   it('defaults: no phone, no message, no interests, no consent shown (the manual listing page)', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db);
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
     const res = await send(mlsId, { name: 'Sam', email: 'sam@example.com', formToken: tokens.issue(mlsId, Date.now() - 4000), idempotencyKey: key() }).expect(201);
     const row = await t.db('leads').where({ id: res.body.id }).first();
     expect(row).toMatchObject({ phone: null, message: '', interestedInTour: false, interestedInSimilar: false, consentVersion: null, consentAt: null, pageUrl: null });
   });
 
   it('stores nothing when handing over to notifications fails (one transaction)', async () => {
-    const { mlsId, listingId } = await insertDraftCampaign(t.db);
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
     enqueue.mockRejectedValueOnce(new Error('queue down'));
     await send(mlsId, form(mlsId)).expect(500);
     expect(await t.db('leads').where({ listingId })).toHaveLength(0);
   });
 
   it('a retry of the same form (same idempotency key) stores one lead and answers the same id', async () => {
-    const { mlsId, listingId } = await insertDraftCampaign(t.db);
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
     const body = form(mlsId);
     const [a, b] = await Promise.all([send(mlsId, body), send(mlsId, body)]);
     const c = await send(mlsId, body);
@@ -111,7 +110,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
   });
 
   it('400 with the field messages for missing name and email', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db);
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
     const res = await send(mlsId, form(mlsId, { name: '  ', email: 'not-an-email' })).expect(400);
     expect(res.body).toMatchObject({
       code: 'request.invalid',
@@ -122,8 +121,8 @@ describe('POST /api/listings/:mlsId/leads', () => {
   });
 
   it('refuses the honeypot, a forged, foreign or day-old token, and a send within 3 s, with a clear message', async () => {
-    const { mlsId, listingId } = await insertDraftCampaign(t.db);
-    const other = await insertDraftCampaign(t.db);
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
+    const other = await insertListingWithDraftCampaign(t.db);
     expect((await send(mlsId, form(mlsId, { website: 'http://spam.example' })).expect(400)).body.code).toBe('leads.refused');
 
     const forged = tokens.issue(mlsId, Date.now() - 10_000).replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
@@ -150,7 +149,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
   });
 
   it('429 with Retry-After past 10 leads an hour from one address', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db);
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
     const from = ip();
     for (let i = 0; i < 10; i++) await send(mlsId, form(mlsId), from).expect(201);
     const refused = await send(mlsId, form(mlsId), from).expect(429);
@@ -161,14 +160,14 @@ describe('POST /api/listings/:mlsId/leads', () => {
   });
 
   it('429 past 100 leads an hour to one listing, from any addresses', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db);
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
     for (let i = 0; i < 100; i++) await send(mlsId, form(mlsId), ip()).expect(201);
     const refused = await send(mlsId, form(mlsId), ip()).expect(429);
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
   it('fuzz: malformed bodies get 4xx, never 5xx', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db);
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
     const values: unknown[] = [null, true, 0, -1, 1e308, '', ' ', 'x'.repeat(10_000), [], {}, ['a'], { $gt: '' }, '\u0000', '</script>', 'é😀', NaN];
     const fields = ['name', 'email', 'phone', 'message', 'interestedInTour', 'interestedInSimilar', 'website', 'formToken', 'idempotencyKey', 'consentVersion', 'pageUrl'];
     let seed = 7;

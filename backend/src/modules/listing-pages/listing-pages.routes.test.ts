@@ -1,6 +1,5 @@
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
-import { insertDraftCampaign } from '../campaigns/testing/fixtures';
+import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
 import { markCampaignPaid } from '../campaigns';
 
 // Renders with the built page entry (frontend-host/dist-ssr): `node scripts/build.mjs` first (npm test does).
@@ -14,7 +13,7 @@ const DATA = /<script type="application\/json" id="listing-page-data">([\s\S]*?)
 
 describe('GET /listing/:mlsId (server-rendered)', () => {
   it('is complete HTML without JavaScript: price, address, OG + Twitter tags, JSON-LD, compliance, Equal Housing', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db, {}, {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db, {}, {
       postalCode: '33602',
       squareFeet: 1800,
       mlsCompliance: JSON.stringify({ mlsName: 'Stellar MLS', brokerage: 'Bay Realty', broker: 'Pat Broker', disclaimer: 'Deemed reliable.' }),
@@ -62,7 +61,7 @@ describe('GET /listing/:mlsId (server-rendered)', () => {
 
   it('cannot be broken out of by </script> in a listing description', async () => {
     const evil = '</script><script>window.pwned=1</script><!-- \u2028 & <b>bold</b>';
-    const { mlsId } = await insertDraftCampaign(t.db, {}, { description: evil });
+    const { mlsId } = await insertListingWithDraftCampaign(t.db, {}, { description: evil });
     const html = (await t.request.get(`/listing/${mlsId}`).expect(200)).text;
     expect(html).not.toContain('<script>window.pwned=1</script>');
     // Exactly the page's own script elements: the JSON-LD, the module entry, the inlined data.
@@ -77,7 +76,7 @@ describe('GET /listing/:mlsId (server-rendered)', () => {
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db);
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
     const first = await t.request.get(`/listing/${mlsId}`).expect(200);
     const again = await t.request.get(`/listing/${mlsId}`).set('If-None-Match', first.headers.etag).expect(304);
     expect(again.text).toBe('');
@@ -126,7 +125,7 @@ describe('GET /manual-listing/:mlsId', () => {
 
 describe('GET /og/listing/:mlsId.jpg', () => {
   it('is a 1200×630 JPEG, the same file on the second request', async () => {
-    const { mlsId } = await insertDraftCampaign(t.db);
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
     const res = await t.request.get(`/og/listing/${mlsId}.jpg`).buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];
       r.on('data', (c: Buffer) => chunks.push(c));

@@ -1,6 +1,6 @@
 import { listingResponseSchema, publicCampaignSchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { insertDraftCampaign } from '../campaigns/testing/fixtures';
+import { insertListingWithDraftCampaign } from '../../../test/factories';
 import { markCampaignPaid } from '../campaigns';
 
 let t: TestContext;
@@ -25,7 +25,7 @@ async function sameListingForAnotherAgent(mlsId: string, name: string) {
 
 describe('GET /api/listings/:mlsId', () => {
   it('answers the listing, its agent and the MLS compliance block, public fields only', async () => {
-    const { agentId, mlsId } = await insertDraftCampaign(t.db, {}, {
+    const { agentId, mlsId } = await insertListingWithDraftCampaign(t.db, {}, {
       postalCode: '33602',
       squareFeet: 1800,
       lotSizeSqFt: 10890,
@@ -78,7 +78,7 @@ describe('GET /api/listings/:mlsId', () => {
   });
 
   it('answers 304 to a matching If-None-Match, and 200 again once the listing changed', async () => {
-    const { mlsId, listingId } = await insertDraftCampaign(t.db);
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
     const first = await t.request.get(`/api/listings/${mlsId}`).expect(200);
     const again = await t.request.get(`/api/listings/${mlsId}`).set('If-None-Match', first.headers.etag).expect(304);
     expect(again.text).toBe('');
@@ -97,7 +97,7 @@ describe('GET /api/listings/:mlsId', () => {
   });
 
   it('one listing, one agent: the agent whose campaign was paid most recently, else the one who loaded it first', async () => {
-    const first = await insertDraftCampaign(t.db);
+    const first = await insertListingWithDraftCampaign(t.db);
     const second = await sameListingForAnotherAgent(first.mlsId, 'Riley Second');
     // Nothing paid yet: the listing loaded first.
     expect((await t.request.get(`/api/listings/${first.mlsId}`).expect(200)).body.agent.id).toBe(first.agentId);
@@ -118,7 +118,7 @@ describe('GET /api/listings/:mlsId', () => {
 
 describe('GET /api/listings/:mlsId/campaign', () => {
   it('is null until a campaign is paid for, then its public part', async () => {
-    const { mlsId, campaignId } = await insertDraftCampaign(t.db);
+    const { mlsId, campaignId } = await insertListingWithDraftCampaign(t.db);
     const draft = await t.request.get(`/api/listings/${mlsId}/campaign`).expect(200);
     expect(draft.type).toBe('application/json');
     expect(draft.body).toBeNull();

@@ -11,7 +11,7 @@ import {
   testWebhookSchema,
 } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { rateLimit } from '../../platform/http/rate-limit';
+import { consumeRateLimit } from '../../platform/http/rate-limit';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
 import { outboxDir } from '../../platform/email/mailer';
@@ -21,6 +21,7 @@ import { listDeliveries, replayDelivery, sendTestDelivery } from './delivery/del
 import { deliveryTransports } from './delivery/delivery-deps';
 
 const AgentIdParams = z.object({ id: idParam });
+const TEST_WEBHOOK_LIMIT = { name: 'notifications.test-webhook', points: 10, durationSeconds: 60 };
 
 export function notificationsRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -47,17 +48,14 @@ export function notificationsRouter(deps: AppDeps): Router {
     ctx.body = await saveSettings(deps.db, transports().box, agent.id, body);
   });
 
-  router.post(
-    '/api/agents/:id/test-webhook',
-    // Each test makes an outbound request on the agent's behalf: 10 a minute per agent, wherever they come from.
-    rateLimit({ name: 'notifications.test-webhook', points: 10, durationSeconds: 60, key: (ctx) => `agent:${ctx.params.id}`, keyOnly: true }),
-    validate(TestWebhook),
-    async (ctx) => {
-      const { params, body } = inputOf(ctx, TestWebhook);
-      const agent = await getAccessibleAgent(actorOf(ctx), params.id);
-      ctx.body = await sendTestDelivery({ ...deps, ...transports() }, agent.id, body.webhookType);
-    },
-  );
+  router.post('/api/agents/:id/test-webhook', validate(TestWebhook), async (ctx) => {
+    const { params, body } = inputOf(ctx, TestWebhook);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    // Each test makes an outbound request on the agent's behalf: 10 a minute per agent, counted after the
+    // ownership check so nobody else can spend the agent's budget.
+    await consumeRateLimit(deps.db, TEST_WEBHOOK_LIMIT, `agent:${agent.id}`);
+    ctx.body = await sendTestDelivery({ ...deps, ...transports() }, agent.id, body.webhookType);
+  });
 
   router.get('/api/agents/:id/deliveries', validate(Deliveries), async (ctx) => {
     const { params, query } = inputOf(ctx, Deliveries);

@@ -1,6 +1,7 @@
 import { LEAD_SOURCE_DEFAULT, type LeadSubmission } from '@app/contracts';
 import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
+import type { Config } from '../../platform/config';
 import { consumeRateLimit } from '../../platform/http/rate-limit';
 import { findListingSummaries, findPublicListingRef } from '../listings';
 import { enqueueLeadDeliveries } from '../notifications';
@@ -16,6 +17,7 @@ export const LEAD_LISTING_LIMIT = { name: 'lead-listing', points: 100, durationS
 export interface LeadsDeps {
   db: Db;
   queue: Queue;
+  config: Config;
   tokens: LeadFormTokens;
 }
 
@@ -75,13 +77,26 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
       })
       .onConflict(['listingId', 'idempotencyKey'])
       .ignore()
-      .returning('id');
+      .returning(['id', 'createdAt']);
     if (!row) {
       const existing = await trx('leads').where({ listingId: ref.listingId, idempotencyKey: input.idempotencyKey }).first('id');
       return { id: Number(existing.id), created: false };
     }
     const id = Number(row.id);
-    await enqueueLeadDeliveries({ queue: deps.queue }, trx, { id, agentId: ref.agentId, listingId: ref.listingId });
+    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config }, trx, {
+      id,
+      agentId: ref.agentId,
+      listingId: ref.listingId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      source: LEAD_SOURCE_DEFAULT,
+      interestedInTour: input.interestedInTour,
+      interestedInSimilar: input.interestedInSimilar,
+      createdAt: row.createdAt,
+      listing: ref.listing,
+    });
     return { id, created: true };
   });
 }

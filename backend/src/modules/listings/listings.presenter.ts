@@ -1,4 +1,6 @@
+import type { ListingSummary } from '@app/contracts';
 import type { Listing } from './listing.model';
+import type { ListingSummaryRow } from './listings.service';
 import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
 
 /**
@@ -45,3 +47,24 @@ export function presentListing(l: Listing) {
 }
 
 export type ListingView = ReturnType<typeof presentListing>;
+
+/** A listing as the wizard's loader lists it (contracts' ListingSummary): fewer fields, same formats. */
+export function presentListingSummary(l: ListingSummaryRow): ListingSummary {
+  return {
+    id: l.id,
+    agentId: l.agentId,
+    mlsId: l.mlsId,
+    address: l.address,
+    city: l.city,
+    state: l.state,
+    postalCode: l.postalCode,
+    price: centsToPrice(l.priceCents),
+    bedrooms: l.bedrooms,
+    bathrooms: formatBathrooms(l.bathrooms),
+    squareFeet: l.squareFeet,
+    status: l.status,
+    imageUrl: l.imageUrl,
+    images: l.images ?? [],
+    description: l.description,
+  };
+}

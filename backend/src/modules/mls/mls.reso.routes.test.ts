@@ -73,8 +73,8 @@ it('runs search → create → load against a RESO Web API, across pages', async
     .reply(200, { value: [listing('GA2', 'Closed')] });
   const res = await browser.post('/api/mls/load').send({ agentId: agent.id, mlsId: 'R2001' }).expect(200);
   expect(res.body).toEqual({ loaded: 2, skipped: 1 });
-  const { body: listings } = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
-  expect(listings.map((l: { mlsId: string; price: string; address: string }) => [l.mlsId, l.price, l.address])).toEqual([
+  const { body } = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
+  expect(body.listings.map((l: { mlsId: string; price: string; address: string }) => [l.mlsId, l.price, l.address])).toEqual([
     ['GA1', '410000', '18 Peachtree Cir'],
     ['GA2', '399000', '18 Peachtree Cir'],
   ]);

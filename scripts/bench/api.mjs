@@ -92,7 +92,7 @@ const results = new Map(targets.map((t) => [t.name, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const t of targets) {
     const r = await run(t.url, t.headers);
-    if (r.non2xx || r.errors) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    if (r.non2xx || r.errors) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts, ${JSON.stringify(r.errorsByType ?? r.statusCodeStats ?? {})})`);
     results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average });
   }
   load.push(os.loadavg()[0]);

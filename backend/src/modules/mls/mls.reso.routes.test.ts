@@ -66,7 +66,7 @@ it('runs search → create → load against a RESO Web API, across pages', async
   });
   nock(API)
     .get('/odata/Property')
-    .query({ $filter: "ListAgentMlsId eq 'R2001'", $expand: 'Media', $top: '200' })
+    .query({ $filter: "ListAgentMlsId eq 'R2001'", $expand: 'Media', $orderby: 'ListingKey', $count: 'true', $top: '1000' })
     .reply(200, { value: [listing('GA1', 'Active'), { ListingKey: 'GA-broken', StandardStatus: 'Active' }], '@odata.nextLink': `${API}/odata/Property?$skiptoken=2` })
     .get('/odata/Property')
     .query({ $skiptoken: '2' })

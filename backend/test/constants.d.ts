@@ -1,2 +1,0 @@
-export declare const TEMPLATE_DB = "la_template";
-export declare const RUN_DIR_PREFIX = "la-test-";

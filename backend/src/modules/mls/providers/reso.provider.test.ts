@@ -151,8 +151,8 @@ describe('RESO listings', () => {
       .query(true)
       .times(4)
       // nock 15 hands a reply function the fetch Request itself.
-      .reply(async (req) => {
-        const q = new URL((req as unknown as Request).url).searchParams;
+      .reply(async (req: unknown) => {
+        const q = new URL((req as Request).url).searchParams;
         asked.push(`${q.get('$skip') ?? 0}/${q.get('$top')}`);
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);

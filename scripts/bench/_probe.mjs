@@ -1,0 +1,16 @@
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { tempDir, waitFor } from './lib.mjs';
+const dataDir = tempDir('la-probe-');
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/speed-prof', 'backend/dist/server.js'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', PORT: '3314', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54414', LOG_LEVEL: 'info' } });
+const base = 'http://127.0.0.1:3314';
+await waitFor(`${base}/api/ready`);
+let cookie='';
+const call = async (m,p,b)=>{const r=await fetch(base+p,{method:m,headers:{'content-type':'application/json',...(cookie?{cookie}:{})},body:b?JSON.stringify(b):undefined}); const s=r.headers.getSetCookie().map(c=>c.split(';')[0]).join('; '); if(s) cookie=s; return r.json();};
+const a = await call('POST','/api/agents',{name:'A B',state:'FL',manualEntry:true});
+for (let i=0;i<12;i++) await call('POST','/api/listings',{agentId:a.id,address:`${i} X St`,city:'Tampa',state:'FL',price:'300000',bedrooms:2,bathrooms:'1.0',squareFeet:900,status:'active',imageUrl:null,images:[]});
+const url = `${base}/api/agents/${a.id}/listings`;
+const r = await new Promise((res)=>autocannon({url,connections:50,duration:8,headers:{cookie}},(e,x)=>res(x)));
+console.log(r.requests.average, r.errors, r.timeouts, r.non2xx, r.latency.p50, r.latency.p99);
+child.kill('SIGINT');
+await new Promise((r) => child.once('exit', r));

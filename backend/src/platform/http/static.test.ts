@@ -15,7 +15,9 @@ let request: ReturnType<typeof supertest>;
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'la-static-'));
   fs.mkdirSync(path.join(root, 'assets'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app shell</title>');
+  // The build prerenders `/` into index.html and keeps the empty shell beside it.
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>prerendered landing</title>');
+  fs.writeFileSync(path.join(root, 'shell.html'), '<!doctype html><title>app shell</title>');
   const asset = path.join(root, 'assets', 'main-Ab12Cd34.js');
   fs.writeFileSync(asset, JS);
   fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(JS));
@@ -73,12 +75,14 @@ describe('serveStatic', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('revalidates the app shell; client routes get it after the server routes had their turn', async () => {
+  it('answers / with the prerendered landing and client routes with the shell, after the server routes had their turn; both revalidated', async () => {
     const root = await request.get('/').set('Accept', 'text/html').expect(200);
     expect(root.headers['cache-control']).toBe('no-cache');
-    expect(root.text).toContain('app shell');
+    expect(root.text).toContain('prerendered landing');
+    expect((await request.get('/?step=3').set('Accept', 'text/html').expect(200)).text).toContain('app shell');
     const route = await request.get('/create/step-2').set('Accept', 'text/html').expect(200);
     expect(route.text).toContain('app shell');
+    expect(route.headers['cache-control']).toBe('no-cache');
     await request.get('/listing/FL1').expect(200, 'server-rendered listing');
   });
 

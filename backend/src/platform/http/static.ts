@@ -46,9 +46,11 @@ export function serveStatic(sites: StaticSite[]): StaticMiddleware {
   async function serveBuiltFiles(ctx: Context, next: Next) {
     const site = siteOf(ctx);
     if (!site) return next();
-    const rel = ctx.path.slice(site.prefix.length) || 'index.html';
+    let rel = ctx.path.slice(site.prefix.length) || 'index.html';
     // Client-side routes (no extension) go on to the routers; the app shell answers them last.
     if (!path.extname(rel)) return next();
+    // `/?step=3`, `/?payment=success`: not the landing page that index.html holds prerendered; the shell.
+    if (rel === 'index.html' && ctx.querystring && existsSync(path.join(site.root, 'shell.html'))) rel = 'shell.html';
     try {
       await send(ctx, rel, { root: site.root, setHeaders: headersFor(site), brotli: true, gzip: true });
       return;
@@ -62,7 +64,9 @@ export function serveStatic(sites: StaticSite[]): StaticMiddleware {
     const site = siteOf(ctx);
     // Files (anything with an extension) that do not exist are 404s, not the app shell.
     if (!site?.spa || path.extname(ctx.path) || !ctx.accepts('html')) return next();
-    await send(ctx, 'index.html', { root: site.root, setHeaders: headersFor(site), brotli: true, gzip: true });
+    // index.html may be the prerendered landing page; the empty shell then sits beside it as shell.html.
+    const shell = existsSync(path.join(site.root, 'shell.html')) ? 'shell.html' : 'index.html';
+    await send(ctx, shell, { root: site.root, setHeaders: headersFor(site), brotli: true, gzip: true });
   }
 
   return { files: serveBuiltFiles, appShell: serveAppShell };

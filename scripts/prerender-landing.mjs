@@ -41,12 +41,26 @@ export async function prerenderLanding(root) {
   const cssFiles = [...new Set([...entryChunks, ...chunksOf(landingKey)].flatMap((k) => manifest[k].css ?? []))];
   const css = cssFiles.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
 
-  const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // Run again on the same build, the shell is already beside the prerendered page.
+  const shellFile = fs.existsSync(path.join(dist, 'shell.html')) ? 'shell.html' : 'index.html';
+  const shell = fs.readFileSync(path.join(dist, shellFile), 'utf8');
   fs.writeFileSync(path.join(dist, 'shell.html'), shell);
   let html = shell;
   // The entry's stylesheet is inlined with the rest: drop its blocking <link>.
   for (const f of entry.css ?? []) html = html.replace(new RegExp(`<link rel="stylesheet"[^>]*href="/${f.replace(/[.]/g, '\\.')}"[^>]*>\\s*`), '');
-  const links = [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+  // The entry runs after the first paint: a module script that is already downloaded runs before Chrome
+  // paints, so the prerendered page would wait for the whole JavaScript boot. landing-boot.js (a classic
+  // deferred script: CSP allows no inline script) starts the entry one frame later; modulepreload keeps
+  // the download itself as early as before.
+  const entryTag = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>\s*/.exec(html);
+  if (!entryTag) throw new Error('index.html: entry script not found');
+  html = html.replace(entryTag[0], '');
+  preload.add(entryTag[1].slice(1));
+  fs.writeFileSync(
+    path.join(dist, 'landing-boot.js'),
+    `requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entryTag[1])};document.head.appendChild(s);});});\n`,
+  );
+  const links = [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ') + '\n    <script src="/landing-boot.js" defer></script>';
   html = html.replace('</head>', `  <style>${css}</style>\n    ${links}\n  </head>`);
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html: empty root not found');
   html = html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);

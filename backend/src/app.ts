@@ -20,6 +20,7 @@ import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
 import type { AppDeps } from './platform/deps';
 import { moduleRouters } from './modules';
+import { apiDocsRouter } from './api-docs';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
 export const WEBHOOK_PATHS = ['/api/webhooks/stripe'];
@@ -124,6 +125,9 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   });
   app.use(platform.routes());
   app.use(platform.allowedMethods());
+  const apiDocs = apiDocsRouter();
+  app.use(apiDocs.routes());
+  app.use(apiDocs.allowedMethods());
 
   for (const router of moduleRouters(deps)) {
     app.use(router.routes());

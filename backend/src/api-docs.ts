@@ -18,6 +18,12 @@ import {
   errorBodySchema,
   healthSchema,
   idParam,
+  leadCreatedSchema,
+  leadShownSchema,
+  leadSubmissionSchema,
+  listingResponseSchema,
+  mlsIdParam,
+  publicCampaignSchema,
   leadCreatedWebhookSchema,
   listingCreateSchema,
   listingViewSchema,
@@ -56,7 +62,7 @@ const Listing = listingViewSchema.meta({ id: 'Listing' });
 const Campaign = campaignViewSchema.meta({ id: 'Campaign' });
 const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
 
-type Status = 200 | 201 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type Status = 200 | 201 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 /** A body that is not JSON: its media type and a schema for it (binary for images). */
 interface RawBody {
@@ -83,6 +89,9 @@ export interface RouteDoc {
 }
 
 const id = z.object({ id: idParam });
+const mlsId = z.object({ mlsId: mlsIdParam });
+const html = (description: string): RawBody => ({ contentType: 'text/html', description });
+const notModified: RawBody = { contentType: 'application/json', description: 'Not modified (ETag / If-None-Match)' };
 const image: RawBody = { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' };
 const json = (schema: ZodType) => schema;
 
@@ -126,6 +135,15 @@ export const API_ROUTES: RouteDoc[] = [
   // Listings
   { method: 'get', path: '/api/agents/:id/listings', tag: 'listings', summary: "The agent's listings", params: id, ok: { 200: z.array(Listing) }, errors: [403, 404] },
   { method: 'post', path: '/api/listings', tag: 'listings', summary: 'Enter a listing manually', body: listingCreateSchema, ok: { 201: Listing }, errors: [403, 404, 409] },
+
+  // Public listing pages and the buyer's lead (spec 001)
+  { method: 'get', path: '/api/listings/:mlsId', tag: 'listings', summary: 'A public listing with its agent (the one /listing/{mlsId} shows)', params: mlsId, ok: { 200: listingResponseSchema, 304: notModified }, errors: [404] },
+  { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
+  { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
+  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "The agent's leads, newest first", params: id, ok: { 200: z.array(leadShownSchema) }, errors: [403, 404] },
+  { method: 'get', path: '/listing/:mlsId', tag: 'pages', summary: 'The public listing page, server-rendered (Open Graph, JSON-LD)', ok: { 200: html('The listing page'), 302: html('A manual listing: to /manual-listing/{mlsId}'), 304: html('Not modified'), 404: html('Property Not Found') } },
+  { method: 'get', path: '/manual-listing/:mlsId', tag: 'pages', summary: 'The public page of a manually entered listing, server-rendered', ok: { 200: html('The listing page'), 304: html('Not modified'), 404: html('Property Not Found') } },
+  { method: 'get', path: '/og/listing/:file', tag: 'pages', summary: "The listing's 1200×630 share image ({mlsId}.jpg)", ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified' }, 404: { contentType: 'text/plain', description: 'No such listing' } } },
 
   // Uploads
   { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image', body: z.object({}), ok: { 200: uploadSlotSchema }, errors: [429] },

@@ -14,3 +14,4 @@ export * from './cards.js';
 export * from './schemas/index.js';
 export * from './api-client.js';
 export * from './wire/index.js';
+export * from './public-listing.js';

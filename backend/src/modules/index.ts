@@ -7,8 +7,10 @@ import { listingsRouter } from './listings';
 import { uploadsRouter } from './uploads';
 import { campaignsRouters } from './campaigns';
 import { paymentsRouter } from './payments';
+import { leadsRouter } from './leads';
+import { listingPagesRouter } from './listing-pages';
 
 /** Every module's router, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), listingPagesRouter(deps)];
 }

@@ -4,3 +4,4 @@ export { getAccessibleAgent, getAccessibleAgentFor, findAgent } from './agents.s
 export { rememberFoundMlsMember, type FoundMlsMember } from './mls-found';
 export type { Agent } from './agent.model';
 export { presentAgent, type AgentView } from './agents.presenter';
+export { findPublicAgent } from './public-agent';

@@ -21,6 +21,7 @@ import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
 import type { AppDeps } from './platform/deps';
 import { moduleRouters } from './modules';
+import { apiDocsRouter } from './api-docs';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
 export const WEBHOOK_PATHS = ['/api/webhooks/stripe'];
@@ -137,6 +138,10 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
       // ctx.request.rawBody keeps the exact text: Stripe's signature is over it.
     } as Parameters<typeof bodyParser>[0]),
   );
+
+  const apiDocs = apiDocsRouter();
+  app.use(apiDocs.routes());
+  app.use(apiDocs.allowedMethods());
 
   for (const router of moduleRouters(deps)) {
     app.use(router.routes());

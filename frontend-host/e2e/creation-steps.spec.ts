@@ -178,6 +178,7 @@ test.describe('creation wizard, steps 2–6', () => {
     await expect(page.getByTestId('estimated-reach')).toHaveText('15,000–17,500');
 
     const saved = page.waitForResponse(isApi('PATCH', new RegExp(`^/api/campaigns/${draft5.campaignId}$`)));
+    const firstIntent = page.waitForResponse(isApi('POST', /^\/api\/create-payment-intent$/));
     await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
     expect((await saved).status()).toBe(200);
     await expect(toasts(page)).toContainText('Campaign created! Redirecting to checkout...');
@@ -205,6 +206,20 @@ test.describe('creation wizard, steps 2–6', () => {
     });
     expect(campaign.imageUrl).toBe(listing.imageUrl ?? listing.images[0]);
     expect(campaign.targetingInterests[0].enabled).toBe(false);
+
+    // Back from checkout, a new budget, proceed again: the same campaign and the same payment intent, at the new amount.
+    const first = await (await firstIntent).json();
+    expect(first.amountCents).toBe(49900);
+    await page.getByRole('link', { name: 'Back to pricing' }).click();
+    await expect(heading(page, 'Choose Your Budget')).toBeVisible();
+    await page.getByRole('slider', { name: 'Budget' }).fill('599');
+    const resaved = page.waitForResponse(isApi('PATCH', new RegExp(`^/api/campaigns/${draft5.campaignId}$`)));
+    const secondIntent = page.waitForResponse(isApi('POST', /^\/api\/create-payment-intent$/));
+    await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
+    expect((await resaved).status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/checkout/${draft5.campaignId}$`));
+    expect(await (await secondIntent).json()).toMatchObject({ clientSecret: first.clientSecret, amountCents: 59900 });
+    expect(await (await page.request.get(`/api/campaigns/${draft5.campaignId}`)).json()).toMatchObject({ price: '599', status: 'pending_payment' });
   });
 
   test('carousel: the viewer wraps both ways, the 2-photo minimum is enforced, and the draft keeps the chosen photos', async ({

@@ -17,6 +17,7 @@ import * as platformCreateRateLimits from './20261123190000_platform_create_rate
 import * as leadsAddConsentAndIdempotency from './20261124080000_leads_add_consent_and_idempotency';
 import * as listingsAddPromotedAt from './20261124080100_listings_add_promoted_at';
 import * as notificationsCreateSettingsAndMessages from './20261124090000_notifications_create_settings_and_messages';
+import * as campaignsAddAgentBrokerage from './20261124120000_campaigns_add_agent_brokerage';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124080000_leads_add_consent_and_idempotency': leadsAddConsentAndIdempotency,
   '20261124080100_listings_add_promoted_at': listingsAddPromotedAt,
   '20261124090000_notifications_create_settings_and_messages': notificationsCreateSettingsAndMessages,
+  '20261124120000_campaigns_add_agent_brokerage': campaignsAddAgentBrokerage,
 };

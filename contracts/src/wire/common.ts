@@ -8,13 +8,18 @@ import { z } from 'zod';
  */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
-/** DESIGN §4: every error response, whatever the status. */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  /** Dotted field path → its first message ("_root" for the whole body); present on validation errors. */
-  fields: z.record(z.string(), z.string()).optional(),
-});
+/**
+ * DESIGN §4: every error response, whatever the status. Some codes add details beside these
+ * (mls.no_listings: allowManualEntry; campaigns.not_draft: campaignStatus; payments.amount_mismatch: amount).
+ */
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    /** Dotted field path → its first message ("_root" for the whole body); present on validation errors. */
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .catchall(z.unknown());
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });

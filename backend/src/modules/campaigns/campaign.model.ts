@@ -19,6 +19,8 @@ export class Campaign extends Model {
   agentId!: number;
   listingId!: number;
   agentName!: string | null;
+  /** The agent's brokerage when the draft was saved: the ad names it (launch-plan.ts). */
+  agentBrokerage!: string | null;
   state!: string | null;
   mlsListingId!: string | null;
   templateType!: TemplateType;

@@ -47,6 +47,15 @@ describe('POST /api/campaigns', () => {
     expect(await t.db('campaigns').where({ listingId: listing.id })).toHaveLength(0);
   });
 
+  it("keeps the agent's brokerage for the ad, and a later save takes the brokerage added at branding", async () => {
+    const { session, agent, listing } = await wizard();
+    const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
+    expect(await t.db('campaigns').where({ id: created.id }).first()).toMatchObject({ agentName: 'Dana Whitfield', agentBrokerage: null });
+    await session.put(`/api/agents/${agent.id}`).send({ name: 'Dana Whitfield', email: null, phone: null, brokerage: 'Gulf Coast Realty', profileImageUrl: null, logoUrl: null }).expect(200);
+    await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id)).expect(200);
+    expect(await t.db('campaigns').where({ id: created.id }).first()).toMatchObject({ agentBrokerage: 'Gulf Coast Realty' });
+  });
+
   it('reads back the listing mlsId for the public page link', async () => {
     const { session, agent, listing } = await wizard();
     const { body } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
@@ -271,16 +280,30 @@ describe('PATCH /api/campaigns/:id', () => {
     expect((await session.get(`/api/campaigns/${created.id}`).expect(200)).body).toEqual(created);
   });
 
-  it('is refused to a stranger, and for a campaign that is no longer a draft', async () => {
+  it('is refused to a stranger, and for a campaign that has been paid', async () => {
     const { session, agent, listing } = await wizard();
     const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
     const stranger = await t.newSession().patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id)).expect(403);
     expect(stranger.body.code).toBe('campaigns.forbidden');
 
-    expect(await transitionCampaign(t.db, created.id, ['draft'], 'pending_payment', 'checkout')).toBe(true);
+    expect(await transitionCampaign(t.db, created.id, ['draft'], 'paid', 'paid')).toBe(true);
     const res = await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id, { headline: 'Changed' })).expect(409);
-    expect(res.body).toMatchObject({ code: 'campaigns.not_draft', campaignStatus: 'pending_payment' });
-    expect((await session.get(`/api/campaigns/${created.id}`)).body).toMatchObject({ headline: created.headline, status: 'pending_payment' });
+    expect(res.body).toMatchObject({ code: 'campaigns.not_draft', campaignStatus: 'paid' });
+    expect((await session.get(`/api/campaigns/${created.id}`)).body).toMatchObject({ headline: created.headline, status: 'paid' });
+  });
+
+  it('back from checkout (pending_payment): the same campaign is edited and becomes a draft again', async () => {
+    const { session, agent, listing } = await wizard();
+    const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
+    expect(await transitionCampaign(t.db, created.id, ['draft'], 'pending_payment', 'checkout')).toBe(true);
+    const res = await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id, { headline: 'Changed' })).expect(200);
+    expect(res.body).toMatchObject({ id: created.id, headline: 'Changed', status: 'draft' });
+    const moves = await t.db('campaignTransitions').where({ campaignId: created.id }).orderBy('id').select('fromStatus', 'toStatus');
+    expect(moves.slice(-2)).toEqual([
+      { fromStatus: 'draft', toStatus: 'pending_payment' },
+      { fromStatus: 'pending_payment', toStatus: 'draft' },
+    ]);
+    expect(await t.db('campaigns').where({ agentId: agent.id }).count('* as n').first()).toEqual({ n: '1' });
   });
 
   it('is a 404 for an unknown campaign', async () => {

@@ -1,4 +1,4 @@
-import { budgetToCents, impressionsForBudget, listingImages, listingPagePath, type CampaignDraftPayload } from '@app/contracts';
+import { budgetToCents, impressionsForBudget, isPayable, listingImages, listingPagePath, type CampaignDraftPayload } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
@@ -6,7 +6,7 @@ import { notFound, validationFailed } from '../../platform/errors';
 import { accessibleAgentIds, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
 import { campaignForbidden, listingForbidden, notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
-import { recordInitialStatus } from './campaign-transitions';
+import { recordInitialStatus, transitionCampaign } from './campaign-transitions';
 import { findListingForCampaign, type CampaignListing } from './listing-access';
 
 type Agent = Awaited<ReturnType<typeof getAccessibleAgent>>;
@@ -47,6 +47,7 @@ function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, 
     listingId: listing.id,
     // Denormalised (spec 000 §3): the ad platform's record names the agent, their state and the MLS listing.
     agentName: agent.name.slice(0, 255),
+    agentBrokerage: agent.brokerage?.trim().slice(0, 255) || null,
     state: agent.state.slice(0, 100),
     mlsListingId: listing.mlsId,
     templateType: input.templateType,
@@ -93,15 +94,19 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
   return campaign;
 }
 
-/** PATCH /api/campaigns/:id: replace a draft's content (same rules as creating it). Only drafts change. */
+/**
+ * PATCH /api/campaigns/:id: replace a draft's content (same rules as creating it). A campaign whose
+ * checkout has begun but is not paid is still the agent's draft (spec 000: back from checkout, then
+ * proceed again): it returns to draft and the next checkout updates the same payment intent. Paid,
+ * launched or canceled campaigns never change (409 campaigns.not_draft).
+ */
 export async function updateCampaignDraft(db: Db, config: Config, actor: Actor, campaignId: number, input: CampaignDraftPayload): Promise<Campaign> {
   return db.transaction(async (trx) => {
-    // Locked: a concurrent checkout cannot move it out of draft between the check and the write.
+    // Locked: a concurrent checkout or payment cannot move it between the check and the write.
     const campaign = await getAccessibleCampaign(actor, campaignId, trx);
-    if (campaign.status !== 'draft') {
-      throw notDraft(campaign.status);
-    }
+    if (!isPayable(campaign.status)) throw notDraft(campaign.status);
     const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
+    if (campaign.status === 'pending_payment') await transitionCampaign(trx, campaign.id, ['pending_payment'], 'draft', 'draft edited after checkout began');
     return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));
   });
 }

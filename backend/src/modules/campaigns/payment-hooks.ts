@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { impressionsForBudget } from '@app/contracts';
 import type { Queue } from '../../platform/jobs/queue';
 import { notFound } from '../../platform/errors';
 import { Campaign, type CampaignStatus } from './campaign.model';
@@ -22,7 +23,17 @@ export async function markCampaignPaid(
   queue: Queue,
   campaignId: number,
   reason: string,
+  paidCents?: number,
 ): Promise<{ moved: boolean; status: CampaignStatus }> {
+  if (paidCents !== undefined) {
+    // The money decides: an intent paid at its old amount while the agent was changing the budget
+    // (back from checkout) buys that amount's impressions, never the new budget's.
+    await trx('campaigns')
+      .where({ id: campaignId })
+      .whereIn('status', ['draft', 'pending_payment'])
+      .whereNot({ budgetCents: paidCents })
+      .update({ budgetCents: paidCents, impressionsRequested: impressionsForBudget(paidCents / 100), updatedAt: trx.fn.now() });
+  }
   const moved = await transitionCampaign(trx, campaignId, ['draft', 'pending_payment'], 'paid', reason);
   if (moved) await queue.send(launchCampaignJob, { campaignId }, { trx, singletonKey: String(campaignId) });
   const row = await trx('campaigns').where({ id: campaignId }).first<{ status: CampaignStatus; listingId: number } | undefined>('status', 'listingId');

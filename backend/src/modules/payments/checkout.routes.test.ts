@@ -96,9 +96,35 @@ describe('POST /api/create-payment-intent (local test payments)', () => {
       { fromStatus: null, toStatus: 'draft' },
       { fromStatus: 'draft', toStatus: 'pending_payment' },
     ]);
-    // Checkout froze the draft: its budget cannot change under the payment.
-    const edit = await session.patch(`/api/campaigns/${campaign.id}`).send({ ...draft, price: '999' }).expect(409);
-    expect(edit.body.code).toBe('campaigns.not_draft');
+  });
+
+  it('back from checkout with a new budget: the same campaign, payment and intent, at the new amount', async () => {
+    const { session, campaign, draft } = await draftCampaign(undefined, '299');
+    const first = await session.post('/api/create-payment-intent').send({ amount: 299, campaignId: campaign.id }).expect(200);
+    const edited = await session.patch(`/api/campaigns/${campaign.id}`).send({ ...draft, price: '399' }).expect(200);
+    expect(edited.body).toMatchObject({ id: campaign.id, status: 'draft', price: '399' });
+    // The old amount no longer matches the campaign: the checkout page re-reads the campaign first.
+    await session.post('/api/create-payment-intent').send({ amount: 299, campaignId: campaign.id }).expect(400);
+    const again = await session.post('/api/create-payment-intent').send({ amount: 399, campaignId: campaign.id }).expect(200);
+    expect(again.body).toEqual({ ...first.body, amountCents: 39900 });
+    expect(await t.db('payments').where({ campaignId: campaign.id })).toEqual([expect.objectContaining({ amountCents: 39900, status: 'requires_payment_method' })]);
+    const intents = await t.db('localPaymentIntents').whereRaw(`metadata->>'campaignId' = ?`, [String(campaign.id)]);
+    expect(intents).toEqual([expect.objectContaining({ clientSecret: first.body.clientSecret, amountCents: 39900 })]);
+    expect((await campaignRow(campaign.id)).status).toBe('pending_payment');
+
+    await pay(session, again.body.clientSecret, '4242424242424242').expect(200);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: 'paid', budgetCents: 39900 });
+    expect(await paymentRow(campaign.id)).toMatchObject({ status: 'succeeded', amountCents: 39900 });
+    await session.patch(`/api/campaigns/${campaign.id}`).send(draft).expect(409);
+  });
+
+  it('an intent paid at its old amount while the budget was being changed buys that amount, never the new budget', async () => {
+    const { session, campaign, draft } = await draftCampaign(undefined, '299');
+    const { body } = await session.post('/api/create-payment-intent').send({ amount: 299, campaignId: campaign.id }).expect(200);
+    await session.patch(`/api/campaigns/${campaign.id}`).send({ ...draft, price: '999' }).expect(200);
+    // The checkout still open in another tab pays the intent as it was.
+    await pay(session, body.clientSecret, '4242424242424242').expect(200);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: 'paid', budgetCents: 29900, impressionsRequested: 15000 });
   });
 
   it('refuses an amount that is not the campaign’s budget (400), and changes nothing', async () => {

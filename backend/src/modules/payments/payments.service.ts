@@ -10,7 +10,7 @@ import { getAccessibleAgentFor } from '../agents';
 import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment, type CampaignForPayment, type CampaignStatus } from '../campaigns';
 import { Payment, type PaymentStatus } from './payment.model';
 import { alreadyPaid, amountMismatch, campaignCanceled, intentCanceled, notPaid, paymentForbidden, providerUnavailable } from './payments.errors';
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderIntent } from './providers';
+import { AMOUNT_UPDATABLE, PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderIntent } from './providers';
 
 export interface PaymentsContext {
   db: Db;
@@ -68,8 +68,9 @@ export type CheckoutAnswer = CreatePaymentIntentResponse;
 /**
  * POST /api/create-payment-intent. The server charges the campaign's own budget; the browser's
  * figure must match it. One payment (and one PaymentIntent) per campaign: a repeat call answers with
- * the same client secret. Checkout moves the campaign draft → pending_payment, after which its
- * content (and budget) is frozen.
+ * the same client secret. Checkout moves the campaign draft → pending_payment; an agent who goes back
+ * and edits moves it to draft again (campaigns), and the next call here updates the same intent's
+ * amount to the new budget. Only a payment of the campaign's current budget settles (settlePayment).
  */
 export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: { campaignId: number; amount: number }): Promise<CheckoutAnswer> {
   const { db, logger, providers } = ctx;
@@ -94,6 +95,12 @@ export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: {
       })
       .onConflict('campaignId')
       .ignore();
+    // Back from checkout, the agent changed the budget: the same payment (and intent) takes the new amount.
+    await trx('payments')
+      .where({ campaignId: campaign.id })
+      .whereNot({ status: 'succeeded' })
+      .whereNot({ amountCents: campaign.budgetCents })
+      .update({ amountCents: campaign.budgetCents, updatedAt: trx.fn.now() });
     return (await Payment.query(trx).where({ campaignId: campaign.id }).first())!;
   });
   if (payment.status === 'succeeded') throw alreadyPaid();
@@ -118,6 +125,11 @@ export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: {
     );
     await Payment.query().patch({ providerPaymentId: intent.id }).where({ id: payment.id }).whereNull('providerPaymentId');
     logger.info({ campaignId: payment.campaignId, provider: provider.name, intentId: intent.id }, 'payments: intent created');
+  }
+  if (intent.amountCents !== payment.amountCents && AMOUNT_UPDATABLE.includes(intent.status)) {
+    const from = intent.amountCents;
+    intent = await askProvider(logger, 'update amount', () => provider.updateAmount(intent!.id, payment.amountCents));
+    logger.info({ campaignId: payment.campaignId, intentId: intent.id, from, to: intent.amountCents }, 'payments: intent amount updated (budget changed)');
   }
   if (intent.status === 'succeeded') {
     // Paid at the provider already (the webhook may still be on its way): settle now, then say so.
@@ -152,7 +164,7 @@ export async function settlePayment(trx: Knex.Transaction, queue: Queue, payment
     .where({ id: payment.id })
     .whereNot({ status: 'succeeded' })
     .update({ status: 'succeeded', succeededAt: trx.fn.now(), failureMessage: null, updatedAt: trx.fn.now() });
-  return markCampaignPaid(trx, queue, payment.campaignId, reason);
+  return markCampaignPaid(trx, queue, payment.campaignId, reason, payment.amountCents);
 }
 
 async function settleIfPaid(ctx: PaymentsContext, provider: PaymentProvider, payment: Payment, intent: ProviderIntent, reason: string) {

@@ -33,9 +33,7 @@ afterAll(() => t.close());
 
 async function draftCampaign(session: Session = t.newSession(), price = '399') {
   const { agent, listing } = await wizardBrowser(session, { listing: { images: [] } });
-  const { body: campaign } = await session
-    .post('/api/campaigns')
-    .send({
+  const draft = {
       agentId: agent.id,
       listingId: listing.id,
       templateType: 'just-listed',
@@ -51,9 +49,9 @@ async function draftCampaign(session: Session = t.newSession(), price = '399') {
       carouselImages: [],
       link: 'https://agent.example.com/listing/12-palm',
       status: 'draft',
-    })
-    .expect(201);
-  return { session, campaignId: campaign.id as number };
+  };
+  const { body: campaign } = await session.post('/api/campaigns').send(draft).expect(201);
+  return { session, campaignId: campaign.id as number, draft };
 }
 
 let intentSeq = 0;
@@ -164,6 +162,23 @@ describe('POST /api/create-payment-intent with Stripe', () => {
     nock(API).get(`/v1/payment_intents/${pi.id}`).reply(200, pi);
     const again = await session.post('/api/create-payment-intent').send({ amount: 399, campaignId }).expect(200);
     expect(again.body.clientSecret).toBe(clientSecret);
+  });
+
+  it('back from checkout with a new budget: the same PaymentIntent gets the new amount (POST /v1/payment_intents/:id)', async () => {
+    const { session, campaignId, draft, pi, clientSecret } = await checkout('299');
+    await session.patch(`/api/campaigns/${campaignId}`).send({ ...draft, price: '399' }).expect(200);
+    let sent = '';
+    nock(API).get(`/v1/payment_intents/${pi.id}`).reply(200, pi);
+    nock(API)
+      .post(`/v1/payment_intents/${pi.id}`, (body) => {
+        sent = typeof body === 'string' ? body : new URLSearchParams(body as Record<string, string>).toString();
+        return true;
+      })
+      .reply(200, { ...pi, amount: 39900 });
+    const again = await session.post('/api/create-payment-intent').send({ amount: 399, campaignId }).expect(200);
+    expect(sent).toBe('amount=39900');
+    expect(again.body).toMatchObject({ clientSecret, amountCents: 39900, provider: 'stripe' });
+    expect(await paymentRow(campaignId)).toMatchObject({ providerPaymentId: pi.id, amountCents: 39900 });
   });
 
   it('is a 502 when Stripe refuses, and no intent id is recorded', async () => {

@@ -123,7 +123,8 @@ describe('launch on Meta (Graph API, nock)', () => {
           link: `https://app.example.com/listing/${mlsId}`,
           message: 'Sunny 3-bed home with a pool. Schedule a tour today.',
           name: 'Amazing Property in Tampa',
-          description: 'Looking to buy, rent or sell?',
+          // The advertiser as the preview shows it: several states require the brokerage in the ad.
+          description: 'Dana Whitfield · Gulf Coast Realty — Looking to buy, rent or sell?',
           image_hash: `imghash${graph.seq(1)}`,
           call_to_action: { type: 'LEARN_MORE', value: { link: `https://app.example.com/listing/${mlsId}` } },
         },

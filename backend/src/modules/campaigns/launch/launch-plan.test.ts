@@ -1,6 +1,6 @@
 import type { Campaign } from '../campaign.model';
 import type { CampaignListing } from '../listing-access';
-import { buildLaunchPlan, callToActionType, dailyBudgetCents, launchNames, LaunchInputError, targetingFor } from './launch-plan';
+import { advertiserLine, buildLaunchPlan, callToActionType, dailyBudgetCents, launchNames, LaunchInputError, targetingFor } from './launch-plan';
 
 const listing = {
   id: 1,
@@ -99,6 +99,19 @@ describe('launch plan', () => {
     expect(plan.fairHousingFindings).toBe(2);
     expect(plan.campaign).toEqual({ name: plan.names.campaign, specialAdCategories: ['HOUSING'], country: 'US', impressionsGoal: 15000 });
     expect(plan.timeframeDays).toBe(14);
+  });
+
+  it('the creative names the advertiser as the preview does: "{agent name} · {brokerage}" first on the description line', () => {
+    const plan = buildLaunchPlan(campaign({ agentName: 'Dana Whitfield', agentBrokerage: 'Gulf Coast Realty', subtitle: 'Looking to buy, rent or sell?' }), listing, {
+      publicUrl: 'https://ads.example.com',
+      requireAbsoluteLink: true,
+    });
+    expect(plan.creative.description).toBe('Dana Whitfield · Gulf Coast Realty — Looking to buy, rent or sell?');
+    expect(buildLaunchPlan(campaign({ agentName: 'Dana Whitfield', agentBrokerage: 'Gulf Coast Realty', subtitle: '' }), listing, { publicUrl: undefined, requireAbsoluteLink: false }).creative.description).toBe(
+      'Dana Whitfield · Gulf Coast Realty',
+    );
+    expect(advertiserLine({ agentName: 'Dana Whitfield', agentBrokerage: '  ' })).toBe('Dana Whitfield');
+    expect(advertiserLine({ agentName: null, agentBrokerage: null })).toBe('');
   });
 
   it('a headline the rewrite empties falls back to the template headline', () => {

@@ -35,6 +35,7 @@ export async function insertDraftCampaign(
       agentId: agent.id,
       listingId: l.id,
       agentName: 'Dana Whitfield',
+      agentBrokerage: 'Gulf Coast Realty',
       state: 'FL',
       mlsListingId: mlsId,
       templateType: 'just-listed',

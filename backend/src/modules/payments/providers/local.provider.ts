@@ -86,6 +86,20 @@ export function createLocalPaymentProvider(db: Db): LocalPaymentProvider {
       return row ? toProviderIntent(row) : null;
     },
 
+    async updateAmount(intentId: string, amountCents: number) {
+      const updated = await db<LocalIntentRow>(TABLE)
+        .where({ id: intentId })
+        .whereIn('status', ['requires_payment_method', 'requires_action'])
+        .update({ amountCents })
+        .returning('*');
+      if (!updated[0]) {
+        const row = await db<LocalIntentRow>(TABLE).where({ id: intentId }).first();
+        // Stripe's words for the same refusal.
+        throw new PaymentProviderError(`This PaymentIntent's amount could not be updated because it has a status of ${row?.status ?? 'unknown'}.`);
+      }
+      return toProviderIntent(updated[0]);
+    },
+
     async findByClientSecret(clientSecret: string) {
       return db<LocalIntentRow>(TABLE).where({ clientSecret }).first();
     },

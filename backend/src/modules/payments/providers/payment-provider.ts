@@ -42,9 +42,17 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** The intent as the provider has it now; null when the provider has no such intent. */
   retrieve(intentId: string): Promise<ProviderIntent | null>;
+  /**
+   * A new amount for an intent not paid yet (the agent changed the budget after checkout began):
+   * the same intent and client secret, so the checkout page keeps working. Stripe allows it until
+   * the intent is processing or succeeded.
+   */
+  updateAmount(intentId: string, amountCents: number): Promise<ProviderIntent>;
 }
 
-/** The provider could not be asked, or refused the request: a 502 for the caller, never a payment. */
+/** Intent statuses in which the amount may still change. */
+export const AMOUNT_UPDATABLE: readonly IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
 /** A provider's event (webhook) as the payments service processes it: each id once. */
 export interface PaymentEvent {
   /** The provider's event id: each is processed once. */
@@ -62,6 +70,7 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** The provider could not be asked, or refused the request: a 502 for the caller, never a payment. */
 export class PaymentProviderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -72,6 +72,14 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
       }
     },
 
+    async updateAmount(intentId: string, amountCents: number) {
+      try {
+        return toProviderIntent(await stripe.paymentIntents.update(intentId, { amount: amountCents }));
+      } catch (err) {
+        throw providerError('update PaymentIntent', err);
+      }
+    },
+
     async retrieve(intentId: string) {
       try {
         return toProviderIntent(await stripe.paymentIntents.retrieve(intentId));

@@ -1,0 +1,266 @@
+import Router from '@koa/router';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z, type ZodType } from 'zod';
+import {
+  adCopyCheckResponseSchema,
+  adCopyCheckSchema,
+  adCopyRequestSchema,
+  adCopyResponseSchema,
+  adminLoginSchema,
+  agentCreateSchema,
+  agentUpdateSchema,
+  agentViewSchema,
+  authAgentSchema,
+  campaignDraftSchema,
+  campaignViewSchema,
+  createPaymentIntentResponseSchema,
+  createPaymentIntentSchema,
+  errorBodySchema,
+  healthSchema,
+  idParam,
+  leadCreatedSchema,
+  leadShownSchema,
+  leadSubmissionSchema,
+  listingResponseSchema,
+  mlsIdParam,
+  publicCampaignSchema,
+  leadCreatedWebhookSchema,
+  listingCreateSchema,
+  listingViewSchema,
+  localPaymentAnswerSchema,
+  loginSchema,
+  mlsAgentMatchSchema,
+  mlsLoadResultSchema,
+  mlsLoadSchema,
+  mlsSearchSchema,
+  okResponseSchema,
+  paymentSuccessResponseSchema,
+  paymentSuccessSchema,
+  readinessSchema,
+  runtimeConfigSchema,
+  storedUploadSchema,
+  stripeWebhookAnswerSchema,
+  targetingPreviewResponseSchema,
+  targetingPreviewSchema,
+  uploadSlotSchema,
+  webhookHeadersSchema,
+} from '@app/contracts';
+import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
+import { renderApiReference } from './platform/http/api-reference';
+
+/**
+ * The API described once, from the contracts' zod schemas: every route the app mounts is listed
+ * here (api-docs.test.ts fails for a mounted route that is not), with its input, its answers and
+ * its errors, and the OpenAPI 3.1 document is generated from this list (GET /api/openapi.json,
+ * readable at /api/docs). Adding a route = adding its line below.
+ */
+
+// Named components: responses refer to them by $ref.
+const Error = errorBodySchema.meta({ id: 'Error', description: 'Every error answer (DESIGN §4): `fields` maps a dotted field path to its first message.' });
+const Agent = agentViewSchema.meta({ id: 'Agent' });
+const Listing = listingViewSchema.meta({ id: 'Listing' });
+const Campaign = campaignViewSchema.meta({ id: 'Campaign' });
+const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
+
+type Status = 200 | 201 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+
+/** A body that is not JSON: its media type and a schema for it (binary for images). */
+interface RawBody {
+  contentType: string;
+  schema?: ZodType;
+  description: string;
+}
+
+export interface RouteDoc {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** As the router mounts it (`/api/agents/:id`). */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  body?: ZodType | RawBody;
+  /** Successful answers: a JSON schema, or a raw body (images, HTML). */
+  ok: Partial<Record<Status, ZodType | RawBody>>;
+  /** Error statuses this route answers with (each with the Error body); 400 is added for routes with input. */
+  errors?: Status[];
+}
+
+const id = z.object({ id: idParam });
+const mlsId = z.object({ mlsId: mlsIdParam });
+const html = (description: string): RawBody => ({ contentType: 'text/html', description });
+const notModified: RawBody = { contentType: 'application/json', description: 'Not modified (ETag / If-None-Match)' };
+const image: RawBody = { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' };
+const json = (schema: ZodType) => schema;
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad input: `fields` names each field and its message',
+  401: 'Not logged in, or wrong credentials',
+  402: 'Payment has not been completed',
+  403: 'Not allowed for this session (code `agents.login_required`: log in to continue)',
+  404: 'Not found',
+  409: 'Conflict with the current state (see `code`)',
+  413: 'Too large',
+  415: 'Not a supported image',
+  429: 'Rate limited: retry after the Retry-After header',
+  502: 'An outside provider failed; try again',
+  503: 'Not available (not configured, or not ready)',
+};
+
+export const API_ROUTES: RouteDoc[] = [
+  // Platform
+  { method: 'get', path: '/api/health', tag: 'platform', summary: 'The process answers', ok: { 200: healthSchema } },
+  { method: 'get', path: '/api/ready', tag: 'platform', summary: 'The database and the job queue answer', ok: { 200: readinessSchema, 503: readinessSchema } },
+  { method: 'get', path: '/api/runtime-config', tag: 'platform', summary: 'Where the remotes live and which providers run', ok: { 200: runtimeConfigSchema } },
+  { method: 'get', path: '/api/openapi.json', tag: 'platform', summary: 'This document (OpenAPI 3.1)', ok: { 200: z.record(z.string(), z.unknown()) } },
+  { method: 'get', path: '/api/docs', tag: 'platform', summary: 'This document as a readable page', ok: { 200: { contentType: 'text/html', description: 'The API reference page' } } },
+
+  // Agents and accounts
+  { method: 'post', path: '/api/agents', tag: 'agents', summary: 'Create the wizard agent (MLS member found by this session, or manual entry)', body: agentCreateSchema, ok: { 201: Agent, 200: Agent }, errors: [403, 409] },
+  { method: 'get', path: '/api/agents', tag: 'agents', summary: 'Agents this session may access', ok: { 200: z.array(Agent) } },
+  { method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent', params: id, ok: { 200: Agent }, errors: [403, 404] },
+  { method: 'put', path: '/api/agents/:id', tag: 'agents', summary: 'Branding, profile edit and account setup (email + password)', params: id, body: agentUpdateSchema, ok: { 200: Agent }, errors: [403, 404, 409] },
+  { method: 'post', path: '/api/auth/login', tag: 'agents', summary: 'Log in with email and password', body: loginSchema, ok: { 200: authAgentSchema }, errors: [401, 429] },
+  { method: 'post', path: '/api/auth/logout', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
+  { method: 'get', path: '/api/auth/me', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
+  { method: 'post', path: '/api/admin/login', tag: 'admin', summary: 'Admin login (ADMIN_PASSWORD)', body: adminLoginSchema, ok: { 200: okResponseSchema }, errors: [401, 429, 503] },
+
+  // MLS
+  { method: 'post', path: '/api/mls/search-agent', tag: 'mls', summary: 'Find an MLS member by name and state', body: mlsSearchSchema, ok: { 200: mlsAgentMatchSchema }, errors: [404, 429, 502] },
+  { method: 'post', path: '/api/mls/load', tag: 'mls', summary: "Load the member's listings from the MLS", body: mlsLoadSchema, ok: { 200: mlsLoadResultSchema }, errors: [403, 404, 502] },
+  { method: 'get', path: '/demo-mls/photos/:file', tag: 'mls', summary: "A demo MLS listing photo", params: z.object({ file: z.string() }), ok: { 200: image }, errors: [404] },
+
+  // Listings
+  { method: 'get', path: '/api/agents/:id/listings', tag: 'listings', summary: "The agent's listings", params: id, ok: { 200: z.array(Listing) }, errors: [403, 404] },
+  { method: 'post', path: '/api/listings', tag: 'listings', summary: 'Enter a listing manually', body: listingCreateSchema, ok: { 201: Listing }, errors: [403, 404, 409] },
+
+  // Public listing pages and the buyer's lead (spec 001)
+  { method: 'get', path: '/api/listings/:mlsId', tag: 'listings', summary: 'A public listing with its agent (the one /listing/{mlsId} shows)', params: mlsId, ok: { 200: listingResponseSchema, 304: notModified }, errors: [404] },
+  { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
+  { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
+  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "The agent's leads, newest first", params: id, ok: { 200: z.array(leadShownSchema) }, errors: [403, 404] },
+  { method: 'get', path: '/listing/:mlsId', tag: 'pages', summary: 'The public listing page, server-rendered (Open Graph, JSON-LD)', ok: { 200: html('The listing page'), 302: html('A manual listing: to /manual-listing/{mlsId}'), 304: html('Not modified'), 404: html('Property Not Found') } },
+  { method: 'get', path: '/manual-listing/:mlsId', tag: 'pages', summary: 'The public page of a manually entered listing, server-rendered', ok: { 200: html('The listing page'), 304: html('Not modified'), 404: html('Property Not Found') } },
+  { method: 'get', path: '/og/listing/:file', tag: 'pages', summary: "The listing's 1200×630 share image ({mlsId}.jpg)", ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified' }, 404: { contentType: 'text/plain', description: 'No such listing' } } },
+
+  // Uploads
+  { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image', body: z.object({}), ok: { 200: uploadSlotSchema }, errors: [429] },
+  {
+    method: 'put', path: '/api/objects/local/:id', tag: 'uploads', summary: "The local disk provider's signed PUT", params: z.object({ id: z.uuid() }),
+    query: z.object({ expires: z.string(), sig: z.string() }), body: image, ok: { 200: storedUploadSchema }, errors: [403, 404, 409, 413, 415],
+  },
+  {
+    method: 'get', path: '/objects/uploads/:id', tag: 'uploads', summary: 'An uploaded image, or a resized variant (?w=)', params: z.object({ id: z.uuid() }),
+    query: z.object({ w: z.string().optional() }), ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified (ETag)' } }, errors: [404],
+  },
+
+  // Campaigns
+  { method: 'post', path: '/api/campaigns', tag: 'campaigns', summary: 'Save the wizard draft as a campaign', body: campaignDraftSchema, ok: { 201: Campaign }, errors: [403, 404] },
+  { method: 'get', path: '/api/campaigns/:id', tag: 'campaigns', summary: 'One campaign', params: id, ok: { 200: Campaign }, errors: [403, 404] },
+  { method: 'patch', path: '/api/campaigns/:id', tag: 'campaigns', summary: "Replace a draft's content (also while its payment is pending)", params: id, body: campaignDraftSchema, ok: { 200: Campaign }, errors: [403, 404, 409] },
+  { method: 'post', path: '/api/listings/:id/optimize-ad-copy', tag: 'campaigns', summary: 'Fair-Housing-checked ad copy for a listing', params: id, body: adCopyRequestSchema, ok: { 200: adCopyResponseSchema }, errors: [403, 404, 429, 502] },
+  { method: 'post', path: '/api/ad-copy/check', tag: 'campaigns', summary: 'Fair Housing findings in a text', body: adCopyCheckSchema, ok: { 200: adCopyCheckResponseSchema }, errors: [429] },
+  { method: 'post', path: '/api/targeting/preview', tag: 'campaigns', summary: 'Interests and estimated reach for a place and price', body: targetingPreviewSchema, ok: { 200: targetingPreviewResponseSchema } },
+
+  // Payments
+  { method: 'post', path: '/api/create-payment-intent', tag: 'payments', summary: "Start (or resume) the campaign's checkout", body: createPaymentIntentSchema, ok: { 200: createPaymentIntentResponseSchema }, errors: [403, 404, 409, 502] },
+  { method: 'post', path: '/api/webhook/payment-success', tag: 'payments', summary: 'The success screen: settle a payment the provider confirms, then launch', body: paymentSuccessSchema, ok: { 200: paymentSuccessResponseSchema }, errors: [402, 403, 404, 502] },
+  { method: 'post', path: '/api/payments/local/confirm', tag: 'payments', summary: 'Local test payments: pay with a Stripe test card', body: localConfirmSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
+  { method: 'post', path: '/api/payments/local/authenticate', tag: 'payments', summary: 'Local test payments: answer the 3D Secure step', body: localAuthenticateSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
+  {
+    method: 'post', path: '/api/webhooks/stripe', tag: 'payments', summary: "Stripe's signed webhook (PaymentIntent events)",
+    headers: z.object({ 'stripe-signature': z.string() }), body: { contentType: 'application/json', schema: z.record(z.string(), z.unknown()), description: 'A Stripe event, verified against Stripe-Signature' },
+    ok: { 200: stripeWebhookAnswerSchema }, errors: [404],
+  },
+];
+
+/** `/api/agents/:id` → `/api/agents/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function isRaw(value: ZodType | RawBody): value is RawBody {
+  return typeof (value as RawBody).contentType === 'string';
+}
+
+function content(value: ZodType | RawBody) {
+  if (isRaw(value)) return value.schema ? { [value.contentType]: { schema: value.schema } } : undefined;
+  return { 'application/json': { schema: json(value) } };
+}
+
+function describe(doc: RouteDoc): RouteConfig {
+  const responses: RouteConfig['responses'] = {};
+  for (const [status, value] of Object.entries(doc.ok) as [string, ZodType | RawBody][]) {
+    responses[status] = { description: isRaw(value) ? value.description : 'OK', content: content(value) };
+  }
+  const errors = new Set<number>(doc.errors ?? []);
+  if (doc.body || doc.params || doc.query) errors.add(400);
+  for (const status of [...errors].sort()) {
+    responses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: Error } } };
+  }
+  responses.default = { description: 'Any other error (500: an unexpected failure)', content: { 'application/json': { schema: Error } } };
+  const body = doc.body && (isRaw(doc.body) ? { description: doc.body.description, content: content(doc.body)! } : { content: content(doc.body)! });
+  return {
+    method: doc.method,
+    path: openApiPath(doc.path),
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    request: { params: doc.params, query: doc.query, headers: doc.headers, ...(body ? { body: { ...body, required: true } } : {}) },
+    responses,
+  };
+}
+
+let cached: Record<string, unknown> | undefined;
+
+/** The OpenAPI 3.1 document (built once: it depends on nothing but this file). */
+export function openApiDocument(): Record<string, unknown> {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  for (const route of API_ROUTES) registry.registerPath(describe(route));
+  registry.registerWebhook({
+    method: 'post',
+    path: 'lead.created',
+    tags: ['webhooks'],
+    summary: 'A buyer sent a lead on one of the agent\'s listings',
+    description:
+      "Sent to the agent's webhook URL (and Zapier) for every new lead, signed per Standard Webhooks (https://www.standardwebhooks.com): " +
+      'verify webhook-signature over `${webhook-id}.${webhook-timestamp}.${body}` with the endpoint secret (whsec_…), refuse timestamps older ' +
+      'than 5 minutes, and answer 2xx. Failed deliveries are retried (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h); ' +
+      'Retry-After is honoured; 410 disables the endpoint.',
+    request: { headers: webhookHeadersSchema, body: { required: true, content: { 'application/json': { schema: LeadCreated } } } },
+    responses: {
+      200: { description: 'Received (any 2xx)' },
+      410: { description: 'Gone: the endpoint is disabled and no more events are sent' },
+    },
+  });
+  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Listing Ads API',
+      version: '1.0.0',
+      description:
+        'Promote a property listing with a paid Facebook/Instagram campaign. Browser sessions use the la.sid cookie; ' +
+        'state-changing requests from a browser must come from the same origin (CSRF check). Errors are JSON {message, code, fields?}.',
+    },
+    servers: [{ url: '/' }],
+  }) as unknown as Record<string, unknown>;
+  return cached;
+}
+
+/** GET /api/openapi.json and the reference page, GET /api/docs. */
+export function apiDocsRouter(): Router {
+  const router = new Router();
+  router.get('/api/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = openApiDocument();
+  });
+  router.get('/api/docs', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.type = 'text/html';
+    ctx.body = renderApiReference(openApiDocument() as never, '/api/openapi.json');
+  });
+  return router;
+}

@@ -19,7 +19,7 @@ const backend = 'http://localhost:3000';
  * server (Vite's string shorthand would rewrite Host to the backend's and every POST would be a 403).
  */
 const backendProxy = Object.fromEntries(
-  ['/api', '/objects', '/remotes', '/demo-mls'].map((path) => [path, { target: backend, changeOrigin: false }]),
+  ['/api', '/objects', '/remotes', '/demo-mls', '/listing/', '/manual-listing/', '/og/', '/listing-assets/'].map((path) => [path, { target: backend, changeOrigin: false }]),
 );
 
 export default defineConfig({

@@ -14,6 +14,8 @@ import * as m11 from './20261123090100_campaigns_create_sandbox_ad_campaigns';
 import * as agentsAddMlsEmail from './20261123100000_agents_add_mls_email';
 import * as paymentsCreateLocalPaymentIntents from './20261123100100_payments_create_local_payment_intents';
 import * as platformCreateRateLimits from './20261123190000_platform_create_rate_limits';
+import * as leadsAddConsentAndIdempotency from './20261124080000_leads_add_consent_and_idempotency';
+import * as listingsAddPromotedAt from './20261124080100_listings_add_promoted_at';
 import * as notificationsCreateSettingsAndMessages from './20261124090000_notifications_create_settings_and_messages';
 
 /** Every migration, by name. A new migration file is added here too. */
@@ -33,5 +35,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123100000_agents_add_mls_email': agentsAddMlsEmail,
   '20261123100100_payments_create_local_payment_intents': paymentsCreateLocalPaymentIntents,
   '20261123190000_platform_create_rate_limits': platformCreateRateLimits,
+  '20261124080000_leads_add_consent_and_idempotency': leadsAddConsentAndIdempotency,
+  '20261124080100_listings_add_promoted_at': listingsAddPromotedAt,
   '20261124090000_notifications_create_settings_and_messages': notificationsCreateSettingsAndMessages,
 };

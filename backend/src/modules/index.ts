@@ -7,9 +7,11 @@ import { listingsRouter } from './listings';
 import { uploadsRouter } from './uploads';
 import { campaignsRouters } from './campaigns';
 import { paymentsRouter } from './payments';
+import { leadsRouter } from './leads';
+import { listingPagesRouter } from './listing-pages';
 import { notificationsRouter } from './notifications';
 
 /** Every module's router, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), notificationsRouter(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), listingPagesRouter(deps), notificationsRouter(deps)];
 }

@@ -4,10 +4,11 @@ import type { AppDeps } from '../../platform/deps';
 import { campaignsRouter } from './campaigns.routes';
 import { adCopyRouter } from './ad-copy/ad-copy.routes';
 import { targetingRouter } from './targeting/targeting.routes';
+import { publicCampaignRouter } from './public-campaign';
 
 /** Drafts (POST/GET/PATCH /api/campaigns), ad copy and the Fair Housing check, the targeting preview. */
 export function campaignsRouters(deps: AppDeps): Router[] {
-  return [campaignsRouter(deps), adCopyRouter(deps), targetingRouter(deps)];
+  return [campaignsRouter(deps), adCopyRouter(deps), targetingRouter(deps), publicCampaignRouter(deps)];
 }
 
 export { transitionCampaign } from './campaign-transitions';
@@ -21,3 +22,5 @@ export { markCampaignPaid, markCampaignPendingPayment, getCampaignForPayment, ty
 // Background work of this module (registered in backend/src/jobs.ts).
 export { launchCampaignJob } from './jobs/launch-campaign.job';
 export { syncMetricsJob } from './jobs/sync-metrics.job';
+// Public listing pages: the public part of the campaign paid for a listing.
+export { findPublicCampaign } from './public-campaign';

@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors';
 import { Campaign, type CampaignStatus } from './campaign.model';
 import { transitionCampaign } from './campaign-transitions';
 import { launchCampaignJob } from './jobs/launch-campaign.job';
+import { markListingPromoted } from '../listings';
 
 /**
  * What the payments module may do to a campaign (DESIGN §2, §3). Both run in the caller's
@@ -24,8 +25,10 @@ export async function markCampaignPaid(
 ): Promise<{ moved: boolean; status: CampaignStatus }> {
   const moved = await transitionCampaign(trx, campaignId, ['draft', 'pending_payment'], 'paid', reason);
   if (moved) await queue.send(launchCampaignJob, { campaignId }, { trx, singletonKey: String(campaignId) });
-  const row = await trx('campaigns').where({ id: campaignId }).first<{ status: CampaignStatus } | undefined>('status');
+  const row = await trx('campaigns').where({ id: campaignId }).first<{ status: CampaignStatus; listingId: number } | undefined>('status', 'listingId');
   if (!row) throw notFound('campaign');
+  // The listing's public page now belongs to this agent (listings CONTEXT.md: one listing, one agent).
+  if (moved) await markListingPromoted(trx, row.listingId);
   return { moved, status: row.status };
 }
 

@@ -1,15 +1,22 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { idParam, listingCreateSchema } from '@app/contracts';
+import { idParam, listingCreateSchema, mlsIdParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
 import { getAccessibleAgent } from '../agents';
 import { createManualListing, listAgentListings } from './listings.service';
 import { presentListing } from './listings.presenter';
+import { findListingResponse } from './public-listing';
+import { notFound } from '../../platform/errors';
+import { answerConditionally, etagOf } from '../../platform/http/conditional';
 
 const AgentListings = { params: z.object({ id: idParam }) };
 const CreateListing = { body: listingCreateSchema };
+const PublicListingParams = { params: z.object({ mlsId: mlsIdParam }) };
+
+/** Buyers arrive from ads in bursts: a minute fresh, ten more minutes served stale while a cache revalidates. */
+export const PUBLIC_LISTING_CACHE = { maxAge: 60, staleWhileRevalidate: 600 } as const;
 
 export function listingsRouter(_deps: AppDeps): Router {
   const router = new Router();
@@ -25,6 +32,14 @@ export function listingsRouter(_deps: AppDeps): Router {
     const agent = await getAccessibleAgent(actorOf(ctx), input.agentId);
     ctx.status = 201;
     ctx.body = presentListing(await createManualListing(agent.id, input));
+  });
+
+  // Public: the listing page's data (spec 001 §7). Public fields only; one listing, one agent (CONTEXT.md).
+  router.get('/api/listings/:mlsId', validate(PublicListingParams), async (ctx) => {
+    const response = await findListingResponse(inputOf(ctx, PublicListingParams).params.mlsId);
+    if (!response) throw notFound('listing');
+    if (answerConditionally(ctx, etagOf(response), PUBLIC_LISTING_CACHE)) return;
+    ctx.body = response;
   });
 
   return router;

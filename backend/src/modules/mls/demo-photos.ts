@@ -22,3 +22,10 @@ export async function serveDemoPhoto(ctx: Context): Promise<void> {
     throw err;
   }
 }
+
+/** The file behind a demo photo URL (`/demo-mls/photos/<file>`), or null for any other URL. For share images. */
+export function demoPhotoFile(url: string): string | null {
+  const m = /^\/demo-mls\/photos\/([^/?#]+)$/.exec(url);
+  if (!m || !PHOTO_FILE.test(m[1])) return null;
+  return `${DEMO_PHOTOS_DIR}/${m[1]}`;
+}

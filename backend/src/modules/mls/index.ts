@@ -11,3 +11,4 @@ export {
   type DemoDataset,
   type ResoProviderOptions,
 } from './providers';
+export { demoPhotoFile } from './demo-photos';

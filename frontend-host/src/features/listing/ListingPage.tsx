@@ -1,11 +1,14 @@
-import { Navigate, useParams } from 'react-router-dom';
-import { PageShell } from '../../components/PageShell';
+import { useEffect } from 'react';
+import { Spinner } from '../../components/Spinner';
 
-/** `/listing/:mlsId`; manually entered listings live at `/manual-listing/:mlsId`. */
+/**
+ * `/listing/:mlsId` and `/manual-listing/:mlsId` are server-rendered by the backend from their own page
+ * entry (src/listing-page). Reached by client-side navigation inside the host, the page is loaded from
+ * the server, which renders it (and redirects MANUAL- ids).
+ */
 export default function ListingPage() {
-  const { mlsId = '' } = useParams();
-  if (mlsId.startsWith('MANUAL-')) {
-    return <Navigate to={`/manual-listing/${encodeURIComponent(mlsId)}`} replace />;
-  }
-  return <PageShell title="Property Listing" />;
+  useEffect(() => {
+    window.location.replace(window.location.href);
+  }, []);
+  return <Spinner fullPage />;
 }

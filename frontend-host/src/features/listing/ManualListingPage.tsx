@@ -1,6 +1,2 @@
-import { PageShell } from '../../components/PageShell';
-
-/** `/manual-listing/:mlsId` (built in a later issue). */
-export default function ManualListingPage() {
-  return <PageShell title="Property Listing" />;
-}
+// Same as ListingPage: the server renders /manual-listing/:mlsId.
+export { default } from './ListingPage';

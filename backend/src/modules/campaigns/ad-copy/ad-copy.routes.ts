@@ -8,7 +8,8 @@ import { actorOf } from '../../../platform/auth/actor';
 import type { AppDeps } from '../../../platform/deps';
 import { getOwnedListing } from '../listing-access';
 import { checkFairHousing } from '../fair-housing/fair-housing';
-import { createAdCopyProvider, optimizeAdCopy } from './ad-copy.service';
+import { optimizeAdCopy } from './ad-copy.service';
+import { createAdCopyProvider } from './providers';
 
 const OptimizeAdCopy = { params: z.object({ id: idParam }), body: adCopyRequestSchema };
 const CheckAdCopy = { body: adCopyCheckSchema };

@@ -1,19 +1,8 @@
 import { LIMITS, type TemplateType } from '@app/contracts';
-import type { Config } from '../../../platform/config';
-import type { Logger } from '../../../platform/logger';
 import { rewriteForFairHousing } from '../fair-housing/fair-housing';
 import { listingFacts, type ListingForCopy } from './listing-facts';
 import type { AdCopyProvider } from './providers/ad-copy-provider';
-import { BuiltinCopywriter, writeBuiltinCopy } from './providers/builtin-copywriter';
-import { OpenAiCopywriter } from './providers/openai-copywriter';
-
-/** The provider configuration names (config.providers.ai): OpenAI with OPENAI_API_KEY, else the built-in copywriter. */
-export function createAdCopyProvider(config: Config, logger: Logger): AdCopyProvider {
-  if (config.providers.ai === 'openai' && config.OPENAI_API_KEY) {
-    return new OpenAiCopywriter({ apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL, logger });
-  }
-  return new BuiltinCopywriter();
-}
+import { writeBuiltinCopy } from './providers/builtin-copywriter';
 
 export interface OptimizeAdCopyInput {
   listing: ListingForCopy;

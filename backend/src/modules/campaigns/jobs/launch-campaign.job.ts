@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, type JobDefinition, type JobQueueOptions } from '../../../platform/jobs/job';
 import { deadLetterName } from '../../../platform/jobs/queue';
 import { launchCampaign } from '../launch/launch-campaign';
-import { createAdPlatform } from '../providers/ad-platform';
+import { createAdPlatform } from '../providers';
 
 export const LAUNCH_JOB_NAME = 'campaigns.launch';
 

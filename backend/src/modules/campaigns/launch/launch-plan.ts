@@ -11,7 +11,7 @@ import type { Campaign } from '../campaign.model';
 import type { CampaignListing } from '../listing-access';
 import { rewriteForFairHousing } from '../fair-housing/fair-housing';
 import { normaliseCityName, stateCode, usPlaces } from '../targeting/us-places';
-import type { AdTargeting, CampaignSpec, CreativeSpec } from '../providers/ad-platform';
+import type { AdTargeting, CampaignSpec, CreativeSpec } from '../providers';
 
 /** Meta's floor for an ad set's daily budget in USD is $1; ours is the same, in cents. */
 export const MIN_DAILY_BUDGET_CENTS = 100;

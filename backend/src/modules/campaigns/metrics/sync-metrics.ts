@@ -2,7 +2,7 @@ import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/knex';
 import type { Logger } from '../../../platform/logger';
 import { transitionCampaignsWhere } from '../campaign-transitions';
-import { adPlatformForCampaignId, AdPlatformError, type AdPlatform, type Delivery } from '../providers/ad-platform';
+import { adPlatformForCampaignId, AdPlatformError, type AdPlatform, type Delivery } from '../providers';
 
 export interface SyncDeps {
   db: Db;

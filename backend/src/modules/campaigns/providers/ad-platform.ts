@@ -1,8 +1,6 @@
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/knex';
 import type { Logger } from '../../../platform/logger';
-import { MetaAdPlatform } from './meta';
-import { SandboxAdPlatform } from './sandbox';
 
 /**
  * The ad platform behind a launch: Meta's Marketing API, or the embedded sandbox. The launch
@@ -97,31 +95,4 @@ export interface AdPlatformDeps {
   logger: Logger;
   /** Aborts outbound calls (job expiry, worker stop). */
   signal?: AbortSignal;
-}
-
-const announced = new Set<string>();
-
-/** The configured ad platform (config.providers.ads): Meta with META_ACCESS_TOKEN, else the sandbox. */
-export function createAdPlatform(deps: AdPlatformDeps): AdPlatform {
-  return adPlatformNamed(deps.config.providers.ads, deps);
-}
-
-/** The platform that holds a given platform campaign id: sandbox ids start with sbx_. */
-export function adPlatformForCampaignId(platformCampaignId: string, deps: AdPlatformDeps): AdPlatform | undefined {
-  if (platformCampaignId.startsWith('sbx_')) return adPlatformNamed('sandbox', deps);
-  return deps.config.providers.ads === 'meta' ? adPlatformNamed('meta', deps) : undefined;
-}
-
-function adPlatformNamed(name: 'meta' | 'sandbox', deps: AdPlatformDeps): AdPlatform {
-  const platform = name === 'meta' ? MetaAdPlatform.fromConfig(deps) : new SandboxAdPlatform(deps.db);
-  if (!announced.has(name)) {
-    announced.add(name);
-    deps.logger.info(
-      name === 'meta'
-        ? { provider: 'meta', graph: deps.config.META_GRAPH_URL, version: deps.config.META_API_VERSION, adAccount: deps.config.META_AD_ACCOUNT_ID }
-        : { provider: 'sandbox' },
-      `ad platform: ${name}`,
-    );
-  }
-  return platform;
 }

@@ -1,0 +1,42 @@
+import Router from '@koa/router';
+import { Model } from 'objection';
+import { z } from 'zod';
+import { mlsIdParam, type PublicCampaign } from '@app/contracts';
+import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { validate, inputOf } from '../../platform/http/validate';
+import { answerConditionally, etagOf } from '../../platform/http/conditional';
+import { findPublicListingRef, PUBLIC_LISTING_CACHE } from '../listings';
+
+/** Statuses of a campaign someone paid for: only these are ever shown on a public page or pick a listing's agent. */
+const PAID_STATUSES = ['paid', 'launching', 'active', 'completed', 'launch_failed'] as const;
+
+/**
+ * The public part of a listing's campaign (GET /api/listings/{mlsId}/campaign): the one paid for most
+ * recently, or null. Drafts and unpaid campaigns are the agent's business, never a buyer's.
+ */
+export async function findPublicCampaign(listingId: number): Promise<PublicCampaign> {
+  const row = await Model.knex()('campaigns')
+    .where('listingId', listingId)
+    .whereIn('status', PAID_STATUSES)
+    .orderBy([{ column: 'statusChangedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .first('id', 'headline', 'description', 'imageUrl', 'status');
+  return row ? { id: row.id, headline: row.headline, description: row.description, imageUrl: row.imageUrl, status: row.status } : null;
+}
+
+const PublicCampaignParams = { params: z.object({ mlsId: mlsIdParam }) };
+
+/** GET /api/listings/{mlsId}/campaign: public, cached like the listing itself; null when nothing was paid for. */
+export function publicCampaignRouter(_deps: AppDeps): Router {
+  const router = new Router();
+  router.get('/api/listings/:mlsId/campaign', validate(PublicCampaignParams), async (ctx) => {
+    const ref = await findPublicListingRef(inputOf(ctx, PublicCampaignParams).params.mlsId);
+    if (!ref) throw notFound('listing');
+    const campaign = await findPublicCampaign(ref.listingId);
+    if (answerConditionally(ctx, etagOf({ campaign }), PUBLIC_LISTING_CACHE)) return;
+    // A JSON null body: Koa would answer 204 for `ctx.body = null`.
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(campaign);
+  });
+  return router;
+}

@@ -1,0 +1,26 @@
+// The leads module's only door: leads from the public listing pages, and an agent's leads.
+import crypto from 'node:crypto';
+import type Router from '@koa/router';
+import type { AppDeps } from '../../platform/deps';
+import { LeadFormTokens } from './form-token';
+import { leadsRouter as makeLeadsRouter } from './leads.routes';
+
+const tokensByApp = new WeakMap<AppDeps, LeadFormTokens>();
+
+/** The form-token signer of this app (the listing pages put a token in every page they render). */
+export function leadFormTokens(deps: AppDeps): LeadFormTokens {
+  let tokens = tokensByApp.get(deps);
+  if (!tokens) {
+    // SESSION_SECRET is always set by the server (generated into DATA_DIR when not configured); a process
+    // without one (a bare script) signs with a key of its own, valid only in that process.
+    tokens = new LeadFormTokens(deps.config.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex'));
+    tokensByApp.set(deps, tokens);
+  }
+  return tokens;
+}
+
+export function leadsRouter(deps: AppDeps): Router {
+  return makeLeadsRouter({ db: deps.db, queue: deps.queue, config: deps.config, tokens: leadFormTokens(deps) });
+}
+
+export { LEAD_IP_LIMIT, LEAD_LISTING_LIMIT } from './leads.service';

@@ -1,0 +1,17 @@
+import { leadInterest, type LeadShown } from '@app/contracts';
+import type { ListingSummary } from '../listings';
+import type { Lead } from './lead.model';
+
+/** "Lead as shown" (spec 001 §3): what the agent reads. The consent record and the request's details stay stored. */
+export function presentLead(l: Lead, listing: ListingSummary | undefined): LeadShown {
+  return {
+    id: l.id,
+    name: l.name,
+    email: l.email,
+    phone: l.phone,
+    interest: leadInterest(l),
+    message: l.message ?? '',
+    createdAt: new Date(l.createdAt).toISOString(),
+    listing: listing ? { address: listing.address, price: listing.price, mlsId: listing.mlsId } : { address: '', price: '', mlsId: '' },
+  };
+}

@@ -1,0 +1,238 @@
+import crypto from 'node:crypto';
+import { LEAD_GUARD_MESSAGES, leadShownSchema } from '@app/contracts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
+import * as notifications from '../notifications';
+import { LeadFormTokens } from './form-token';
+
+// The notifications door, watched: the lead must reach it inside the transaction that stores the lead.
+jest.mock('../notifications', () => {
+  const actual = jest.requireActual('../notifications');
+  return { ...actual, enqueueLeadDeliveries: jest.fn(actual.enqueueLeadDeliveries) };
+});
+const enqueue = notifications.enqueueLeadDeliveries as jest.MockedFunction<typeof notifications.enqueueLeadDeliveries>;
+
+let t: TestContext;
+let tokens: LeadFormTokens;
+beforeAll(async () => {
+  // Behind a proxy, so each test can be its own client address (rate limits count per address).
+  t = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+  tokens = new LeadFormTokens(t.config.SESSION_SECRET!);
+});
+afterAll(() => t.close());
+beforeEach(() => enqueue.mockClear());
+
+let clients = 0;
+/** A new client address each time (behind one proxy hop: the address the proxy appended). */
+const ip = () => {
+  clients += 1;
+  return `203.0.113.9, 10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+};
+const key = () => crypto.randomBytes(12).toString('base64url');
+
+function form(mlsId: string, extra: Record<string, unknown> = {}) {
+  return {
+    name: 'Jordan Buyer',
+    email: 'Jordan@Example.com',
+    phone: '(813) 555-0100',
+    message: 'Is it still available?',
+    interestedInTour: true,
+    interestedInSimilar: false,
+    website: '',
+    formToken: tokens.issue(mlsId, Date.now() - 10_000),
+    idempotencyKey: key(),
+    consentVersion: 'tcpa-2026-11',
+    pageUrl: `https://homes.example.com/listing/${mlsId}`,
+    ...extra,
+  };
+}
+
+function send(mlsId: string, body: unknown, from = ip()) {
+  return t.request.post(`/api/listings/${mlsId}/leads`).set('X-Forwarded-For', from).set('User-Agent', 'Mozilla/5.0 (iPhone) test').send(body as object);
+}
+
+describe('POST /api/listings/:mlsId/leads', () => {
+  it('stores the lead with its consent record and hands it to notifications in the same transaction: 201 with the id', async () => {
+    const { mlsId, agentId, listingId } = await insertListingWithDraftCampaign(t.db);
+    const body = form(mlsId);
+    const res = await send(mlsId, body).expect(201);
+    expect(res.body).toEqual({ id: expect.any(Number) });
+    const row = await t.db('leads').where({ id: res.body.id }).first();
+    expect(row).toMatchObject({
+      listingId,
+      agentId,
+      name: 'Jordan Buyer',
+      email: 'jordan@example.com',
+      phone: '(813) 555-0100',
+      message: 'Is it still available?',
+      source: 'property_page',
+      interestedInTour: true,
+      interestedInSimilar: false,
+      idempotencyKey: body.idempotencyKey,
+      consentVersion: 'tcpa-2026-11',
+      pageUrl: `https://homes.example.com/listing/${mlsId}`,
+      userAgent: 'Mozilla/5.0 (iPhone) test',
+    });
+    expect(Math.abs(new Date(row.consentAt).getTime() - Date.now())).toBeLessThan(60_000);
+    expect(enqueue).toHaveBeenCalledTimes(1);
+    const [deps, trx, lead] = enqueue.mock.calls[0];
+    expect(deps.queue).toBe(t.queue);
+    expect(typeof (trx as { commit?: unknown }).commit).toBe('function');
+    // The lead and its listing as delivered (a snapshot: retries send the same body).
+    expect(lead).toMatchObject({
+      id: res.body.id,
+      agentId,
+      listingId,
+      name: 'Jordan Buyer',
+      email: 'jordan@example.com',
+      interestedInTour: true,
+      listing: { mlsId },
+    });
+    expect(deps.config).toBe(t.config);
+  });
+
+  it('defaults: no phone, no message, no interests, no consent shown (the manual listing page)', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    const res = await send(mlsId, { name: 'Sam', email: 'sam@example.com', formToken: tokens.issue(mlsId, Date.now() - 4000), idempotencyKey: key() }).expect(201);
+    const row = await t.db('leads').where({ id: res.body.id }).first();
+    expect(row).toMatchObject({ phone: null, message: '', interestedInTour: false, interestedInSimilar: false, consentVersion: null, consentAt: null, pageUrl: null });
+  });
+
+  it('stores nothing when handing over to notifications fails (one transaction)', async () => {
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
+    enqueue.mockRejectedValueOnce(new Error('queue down'));
+    await send(mlsId, form(mlsId)).expect(500);
+    expect(await t.db('leads').where({ listingId })).toHaveLength(0);
+  });
+
+  it('a retry of the same form (same idempotency key) stores one lead and answers the same id', async () => {
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
+    const body = form(mlsId);
+    const [a, b] = await Promise.all([send(mlsId, body), send(mlsId, body)]);
+    const c = await send(mlsId, body);
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    expect(b.body.id).toBe(a.body.id);
+    expect(c.body.id).toBe(a.body.id);
+    expect(await t.db('leads').where({ listingId })).toHaveLength(1);
+    // A new form (new key) is a new lead.
+    await send(mlsId, form(mlsId)).expect(201);
+    expect(await t.db('leads').where({ listingId })).toHaveLength(2);
+  });
+
+  it('400 with the field messages for missing name and email', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    const res = await send(mlsId, form(mlsId, { name: '  ', email: 'not-an-email' })).expect(400);
+    expect(res.body).toMatchObject({
+      code: 'request.invalid',
+      fields: { name: 'Name is required', email: 'Please enter a valid email address' },
+    });
+    const missing = await send(mlsId, { formToken: 'x', idempotencyKey: key() }).expect(400);
+    expect(Object.keys(missing.body.fields)).toEqual(expect.arrayContaining(['name', 'email']));
+  });
+
+  it('refuses the honeypot, a forged, foreign or day-old token, and a send within 3 s, with a clear message', async () => {
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
+    const other = await insertListingWithDraftCampaign(t.db);
+    expect((await send(mlsId, form(mlsId, { website: 'http://spam.example' })).expect(400)).body.code).toBe('leads.refused');
+
+    const forged = tokens.issue(mlsId, Date.now() - 10_000).replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
+    expect((await send(mlsId, form(mlsId, { formToken: forged })).expect(400)).body).toMatchObject({
+      code: 'leads.form_expired',
+      message: LEAD_GUARD_MESSAGES.formToken,
+      fields: { formToken: LEAD_GUARD_MESSAGES.formToken },
+    });
+    await send(mlsId, form(mlsId, { formToken: tokens.issue(other.mlsId, Date.now() - 10_000) })).expect(400);
+    await send(mlsId, form(mlsId, { formToken: tokens.issue(mlsId, Date.now() - 25 * 60 * 60 * 1000) })).expect(400);
+    const signedElsewhere = new LeadFormTokens('another-server-secret-0123456789abcdef').issue(mlsId, Date.now() - 10_000);
+    await send(mlsId, form(mlsId, { formToken: signedElsewhere })).expect(400);
+
+    const fast = await send(mlsId, form(mlsId, { formToken: tokens.issue(mlsId, Date.now() - 1000) })).expect(400);
+    expect(fast.body).toMatchObject({ code: 'leads.too_fast', message: LEAD_GUARD_MESSAGES.tooFast, retryAfterSeconds: expect.any(Number) });
+    expect(fast.body.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(fast.body.retryAfterSeconds).toBeLessThanOrEqual(3);
+    expect(await t.db('leads').where({ listingId })).toHaveLength(0);
+  });
+
+  it('404 for a listing that does not exist', async () => {
+    const res = await send('NOPE404', form('NOPE404')).expect(404);
+    expect(res.body.code).toBe('leads.listing_not_found');
+  });
+
+  it('429 with Retry-After past 10 leads an hour from one address', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    const from = ip();
+    for (let i = 0; i < 10; i++) await send(mlsId, form(mlsId), from).expect(201);
+    const refused = await send(mlsId, form(mlsId), from).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.code).toBe('rate_limited');
+    // Another address still gets through.
+    await send(mlsId, form(mlsId)).expect(201);
+  });
+
+  it('429 past 100 leads an hour to one listing, from any addresses', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    for (let i = 0; i < 100; i++) await send(mlsId, form(mlsId), ip()).expect(201);
+    const refused = await send(mlsId, form(mlsId), ip()).expect(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('fuzz: malformed bodies get 4xx, never 5xx', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    const values: unknown[] = [null, true, 0, -1, 1e308, '', ' ', 'x'.repeat(10_000), [], {}, ['a'], { $gt: '' }, '\u0000', '</script>', 'é😀', NaN];
+    const fields = ['name', 'email', 'phone', 'message', 'interestedInTour', 'interestedInSimilar', 'website', 'formToken', 'idempotencyKey', 'consentVersion', 'pageUrl'];
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const bodies: unknown[] = [[], 'plain', 42, null];
+    for (let i = 0; i < 120; i++) {
+      const body: Record<string, unknown> = form(mlsId);
+      for (let j = 0; j < 1 + rand(3); j++) body[fields[rand(fields.length)]] = values[rand(values.length)];
+      if (rand(5) === 0) delete body[fields[rand(fields.length)]];
+      bodies.push(body);
+    }
+    for (const body of bodies) {
+      const res = await t.request
+        .post(`/api/listings/${mlsId}/leads`)
+        .set('X-Forwarded-For', ip())
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
+      expect(res.status).toBeLessThan(500);
+      if (res.status !== 201) expect(res.body).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.any(String) }));
+    }
+    for (const raw of ['{', '{"name":', 'null', '"x"', '\u0000']) {
+      const res = await t.request.post(`/api/listings/${mlsId}/leads`).set('Content-Type', 'application/json').send(raw);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+  });
+});
+
+describe('GET /api/agents/:id/leads', () => {
+  it('shows the agent their own leads, newest first, as "Lead as shown"; 403 to a stranger, 404 for nobody', async () => {
+    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const mlsId = listing.mlsId;
+    const first = await send(mlsId, form(mlsId, { name: 'First Buyer', interestedInTour: false })).expect(201);
+    const second = await send(mlsId, form(mlsId, { name: 'Second Buyer', interestedInSimilar: true })).expect(201);
+
+    const res = await session.get(`/api/agents/${agent.id}/leads`).expect(200);
+    expect(res.body.map((l: { id: number }) => l.id)).toEqual([second.body.id, first.body.id]);
+    const shown = leadShownSchema.parse(res.body[0]);
+    expect(shown).toEqual({
+      id: second.body.id,
+      name: 'Second Buyer',
+      email: 'jordan@example.com',
+      phone: '(813) 555-0100',
+      interest: 'Tour, Similar homes',
+      message: 'Is it still available?',
+      createdAt: expect.any(String),
+      listing: { address: '12 Palm Ave', price: '450000', mlsId },
+    });
+    expect(res.body[1].interest).toBe('General');
+    // The consent record stays stored, not shown.
+    expect(Object.keys(res.body[0]).sort()).toEqual(['createdAt', 'email', 'id', 'interest', 'listing', 'message', 'name', 'phone']);
+
+    await t.newSession().get(`/api/agents/${agent.id}/leads`).expect(403);
+    await t.request.get(`/api/agents/${agent.id}/leads`).expect(403);
+    await session.get('/api/agents/999999/leads').expect(404);
+    await session.get('/api/agents/abc/leads').expect(400);
+  });
+});

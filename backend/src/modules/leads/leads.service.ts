@@ -1,0 +1,124 @@
+import { LEAD_SOURCE_DEFAULT, type LeadSubmission } from '@app/contracts';
+import type { Db } from '../../platform/db/knex';
+import type { Queue } from '../../platform/jobs/queue';
+import type { Config } from '../../platform/config';
+import { consumeRateLimit } from '../../platform/http/rate-limit';
+import { findListingSummaries, findListingView, findPublicListingRef } from '../listings';
+import { enqueueLeadDeliveries } from '../notifications';
+import { Lead } from './lead.model';
+import type { LeadFormTokens } from './form-token';
+import { formTokenInvalid, honeypotFilled, listingNotFound, sentTooFast } from './leads.errors';
+
+/** Per client address: a buyer writes to a few agents, not dozens. */
+export const LEAD_IP_LIMIT = { name: 'lead-ip', points: 10, durationSeconds: 60 * 60 } as const;
+/** Per listing, whoever sends: a flood against one agent stops here even from many addresses. */
+export const LEAD_LISTING_LIMIT = { name: 'lead-listing', points: 100, durationSeconds: 60 * 60 } as const;
+
+export interface LeadsDeps {
+  db: Db;
+  queue: Queue;
+  /** Links in the delivered lead (the listing page) are built from PUBLIC_URL. */
+  config: Config;
+  tokens: LeadFormTokens;
+}
+
+export interface SubmitLead {
+  mlsId: string;
+  input: LeadSubmission;
+  ip: string;
+  userAgent: string | null;
+  now?: number;
+}
+
+async function findByKey(listingId: number, key: string): Promise<number | undefined> {
+  const row = await Lead.query().where({ listingId, idempotencyKey: key }).first().select('id');
+  return row?.id;
+}
+
+/**
+ * A lead from a public listing page (POST /api/listings/{mlsId}/leads). Guards in order: honeypot, the
+ * signed time trap, then the same form sent before (its lead, without counting it again), then the rate
+ * limits. The lead, its consent record and its delivery jobs are written in one transaction.
+ * Returns the lead's id (a retry gets the first send's id).
+ */
+export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id: number; created: boolean }> {
+  const { input } = cmd;
+  const now = cmd.now ?? Date.now();
+  if (input.website && input.website.trim() !== '') throw honeypotFilled();
+  const token = deps.tokens.check(input.formToken, cmd.mlsId, now);
+  if (token.result === 'invalid') throw formTokenInvalid();
+  if (token.result === 'too_fast') throw sentTooFast(Math.ceil(token.waitMs / 1000));
+
+  const ref = await findPublicListingRef(cmd.mlsId);
+  if (!ref) throw listingNotFound();
+  const earlier = await findByKey(ref.listingId, input.idempotencyKey);
+  if (earlier !== undefined) return { id: earlier, created: false };
+
+  await consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip);
+  await consumeRateLimit(deps.db, LEAD_LISTING_LIMIT, String(ref.listingId));
+  // The listing as the lead's deliveries carry it (a snapshot: retries send the same body).
+  const listing = await findListingView(ref.listingId);
+  if (!listing) throw listingNotFound();
+
+  return deps.db.transaction(async (trx) => {
+    // Two sends racing with one key: the unique key lets one insert; the other reads its id.
+    const [row] = await trx('leads')
+      .insert({
+        listingId: ref.listingId,
+        agentId: ref.agentId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        message: input.message,
+        source: LEAD_SOURCE_DEFAULT,
+        interestedInTour: input.interestedInTour,
+        interestedInSimilar: input.interestedInSimilar,
+        idempotencyKey: input.idempotencyKey,
+        consentVersion: input.consentVersion,
+        consentAt: input.consentVersion ? new Date(now) : null,
+        pageUrl: input.pageUrl,
+        userAgent: cmd.userAgent ? cmd.userAgent.slice(0, 1000) : null,
+      })
+      .onConflict(['listingId', 'idempotencyKey'])
+      .ignore()
+      .returning(['id', 'createdAt']);
+    if (!row) {
+      const existing = await trx('leads').where({ listingId: ref.listingId, idempotencyKey: input.idempotencyKey }).first('id');
+      return { id: Number(existing.id), created: false };
+    }
+    const id = Number(row.id);
+    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config }, trx, {
+      id,
+      agentId: ref.agentId,
+      listingId: ref.listingId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      source: LEAD_SOURCE_DEFAULT,
+      interestedInTour: input.interestedInTour,
+      interestedInSimilar: input.interestedInSimilar,
+      createdAt: row.createdAt,
+      listing: {
+        mlsId: listing.mlsId,
+        address: listing.address,
+        city: listing.city,
+        state: listing.state,
+        postalCode: listing.postalCode,
+        price: listing.price,
+        bedrooms: listing.bedrooms,
+        bathrooms: listing.bathrooms,
+        squareFeet: listing.squareFeet,
+        imageUrl: listing.images?.[0] ?? listing.imageUrl,
+      },
+    });
+    return { id, created: true };
+  });
+}
+
+/** An agent's leads, newest first, each with its listing's address, price and mlsId. */
+export async function listAgentLeads(agentId: number) {
+  const leads = await Lead.query().where('agentId', agentId).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  const listings = await findListingSummaries(leads.map((l) => l.listingId));
+  return { leads, listings };
+}

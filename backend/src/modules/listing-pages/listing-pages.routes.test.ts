@@ -1,0 +1,142 @@
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
+import { markCampaignPaid } from '../campaigns';
+
+// Renders with the built page entry (frontend-host/dist-ssr): `node scripts/build.mjs` first (npm test does).
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ env: { PUBLIC_URL: 'https://homes.example.com' } });
+});
+afterAll(() => t.close());
+
+const DATA = /<script type="application\/json" id="listing-page-data">([\s\S]*?)<\/script>/;
+
+describe('GET /listing/:mlsId (server-rendered)', () => {
+  it('is complete HTML without JavaScript: price, address, OG + Twitter tags, JSON-LD, compliance, Equal Housing', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db, {}, {
+      postalCode: '33602',
+      squareFeet: 1800,
+      mlsCompliance: JSON.stringify({ mlsName: 'Stellar MLS', brokerage: 'Bay Realty', broker: 'Pat Broker', disclaimer: 'Deemed reliable.' }),
+    });
+    const res = await t.request.get(`/listing/${mlsId}`).expect(200);
+    expect(res.type).toBe('text/html');
+    const html = res.text;
+    expect(html).toContain('$450,000');
+    expect(html).toContain('12 Palm Ave, Tampa, FL 33602');
+    expect(html).toContain(`<link rel="canonical" href="https://homes.example.com/listing/${mlsId}">`);
+    expect(html).toContain(`<meta property="og:url" content="https://homes.example.com/listing/${mlsId}">`);
+    expect(html).toContain('<meta property="og:title" content="$450,000 · 12 Palm Ave, Tampa, FL 33602">');
+    expect(html).toContain(`<meta property="og:image" content="https://homes.example.com/og/listing/${mlsId}.jpg">`);
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+    expect(html).toContain('<meta property="og:image:height" content="630">');
+    expect(html).toContain('<meta property="og:type" content="website">');
+    expect(html).toMatch(/<meta property="og:description" content="\$450,000 · 3 bd[^"]*">/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('Listing courtesy of <!-- -->Bay Realty');
+    expect(html).toContain('Equal Housing Opportunity');
+    expect(html).toContain('We are pledged to the letter and spirit of U.S. policy');
+    for (const section of ['About This Property', 'Overview', 'Property Features', 'Schools', 'Location', 'Contact Agent', 'Schedule a Tour']) {
+      expect(html).toContain(section);
+    }
+    expect(html).toContain('https://www.openstreetmap.org/export/embed.html?bbox=-82.4672,27.9406,-82.4472,27.9606');
+    expect(html).toContain('<link rel="preload" as="image" href="/demo-mls/photos/exterior-01.jpg" fetchpriority="high">');
+    expect(html).toMatch(/<img[^>]+width="1280" height="960"[^>]+src="\/demo-mls\/photos\/exterior-01.jpg"|<img[^>]+src="\/demo-mls\/photos\/exterior-01.jpg"[^>]+width="1280"/);
+
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateListing',
+      url: `https://homes.example.com/listing/${mlsId}`,
+      about: { '@type': 'SingleFamilyResidence', address: { streetAddress: '12 Palm Ave', addressLocality: 'Tampa', addressRegion: 'FL', postalCode: '33602' } },
+      offers: { '@type': 'Offer', price: '450000', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    // The inlined data carries a fresh form token, never the placeholder.
+    const data = JSON.parse(DATA.exec(html)![1]);
+    expect(data).toMatchObject({ kind: 'listing', mlsId, response: { listing: { mlsId } } });
+    expect(data.formToken).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(res.headers.etag).toMatch(/^W\/"/);
+    expect(html).not.toContain('noindex');
+  });
+
+  it('cannot be broken out of by </script> in a listing description', async () => {
+    const evil = '</script><script>window.pwned=1</script><!-- \u2028 & <b>bold</b>';
+    const { mlsId } = await insertListingWithDraftCampaign(t.db, {}, { description: evil });
+    const html = (await t.request.get(`/listing/${mlsId}`).expect(200)).text;
+    expect(html).not.toContain('<script>window.pwned=1</script>');
+    // Exactly the page's own script elements: the JSON-LD, the module entry, the inlined data.
+    expect(html.match(/<script\b/g)).toHaveLength(3);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    const data = JSON.parse(DATA.exec(html)![1]);
+    expect(data.response.listing.description).toBe(evil);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(ld.description).toBe(evil);
+    // In the visible page it is text, escaped by React.
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    const first = await t.request.get(`/listing/${mlsId}`).expect(200);
+    const again = await t.request.get(`/listing/${mlsId}`).set('If-None-Match', first.headers.etag).expect(304);
+    expect(again.text).toBe('');
+  });
+
+  it('redirects MANUAL- ids to /manual-listing (302)', async () => {
+    const res = await t.request.get('/listing/MANUAL-1712345678901').expect(302);
+    expect(res.headers.location).toBe('/manual-listing/MANUAL-1712345678901');
+  });
+
+  it('answers 404 "Property Not Found" with noindex for a missing listing', async () => {
+    for (const path of ['/listing/NOPE404', '/manual-listing/MANUAL-1', `/listing/${encodeURIComponent('bad id')}`]) {
+      const res = await t.request.get(path).expect(404);
+      expect(res.type).toBe('text/html');
+      expect(res.text).toContain('<title>Property Not Found</title>');
+      expect(res.text).toContain('<meta name="robots" content="noindex">');
+      expect(res.text).toContain('The listing you&#x27;re looking for could not be found.');
+      expect(res.text).toContain('Return Home');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+    }
+  });
+});
+
+describe('GET /manual-listing/:mlsId', () => {
+  it('renders the manual listing with the paid campaign description, without the TCPA notice', async () => {
+    const { agent, listing } = await wizardBrowser(t.newSession(), { listing: { images: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'] } });
+    await t.db('agents').where({ id: agent.id }).update({ email: 'dana@example.com', phone: '8135550142' });
+    const before = (await t.request.get(`/manual-listing/${listing.mlsId}`).expect(200)).text;
+    expect(before).toContain('$450,000');
+    expect(before).toContain('Get More Information');
+    expect(before).toContain('<a class="lp-button" href="mailto:dana@example.com">Email Agent</a>');
+    expect(before).toContain('(813) 555-0142');
+    expect(before).toContain('Equal Housing Opportunity');
+    expect(before).not.toContain('autodialer');
+
+    const [campaign] = await t
+      .db('campaigns')
+      .insert({ agentId: listing.agentId, listingId: listing.id, templateType: 'just-listed', budgetCents: 9_900, impressionsRequested: 5_000, description: 'Campaign words about the home.' })
+      .returning('id');
+    await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaign.id, 'test'));
+    // The render cache keeps a page 5 s; a new process-free check goes through the API instead.
+    const api = await t.request.get(`/api/listings/${listing.mlsId}/campaign`).expect(200);
+    expect(api.body.description).toBe('Campaign words about the home.');
+  });
+});
+
+describe('GET /og/listing/:mlsId.jpg', () => {
+  it('is a 1200×630 JPEG, the same file on the second request', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    const res = await t.request.get(`/og/listing/${mlsId}.jpg`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(res.type).toBe('image/jpeg');
+    const sharp = (await import('sharp')).default;
+    const meta = await sharp(res.body as Buffer).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'jpeg']);
+    const again = await t.request.get(`/og/listing/${mlsId}.jpg`).expect(200);
+    expect(again.headers.etag).toBe(res.headers.etag);
+    await t.request.get('/og/listing/NOPE.jpg').expect(404);
+  });
+});

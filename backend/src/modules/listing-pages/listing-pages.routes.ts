@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { isManualMlsId, mlsIdParam, type ListingResponse, type PublicCampaign } from '@app/contracts';
+import type { AppDeps } from '../../platform/deps';
+import { answerConditionally, etagOf } from '../../platform/http/conditional';
+import { findListingResponse, PUBLIC_LISTING_CACHE } from '../listings';
+import { findPublicCampaign } from '../campaigns';
+import { leadFormTokens } from '../leads';
+import { loadListingPageRenderer, type ListingPageRenderer } from './renderer';
+import { OgImages } from './og-image';
+
+type Kind = 'listing' | 'manual';
+
+interface Rendered {
+  status: 200 | 404;
+  tag: string;
+  /** The document with TOKEN_SLOT where the per-request form token goes. */
+  html: string;
+  expires: number;
+}
+
+/** Stands in for the form token in a cached render; replaced on every response (the token is the render time). */
+const TOKEN_SLOT = 'LEADFORMTOKEN0SLOT';
+/** A few seconds of staleness on a page that proxies may cache for a minute is harmless; it spares the database and React. */
+const RENDER_TTL_MS = 5_000;
+const RENDER_CACHE_MAX = 500;
+
+function originOf(deps: AppDeps, ctx: Context): string {
+  return deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${ctx.protocol}://${ctx.host}`;
+}
+
+/** Server-rendered public listing pages (spec 001 §2): /listing/:mlsId, /manual-listing/:mlsId, and their share image. */
+export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer } = {}): Router {
+  const router = new Router();
+  const tokens = leadFormTokens(deps);
+  const ogImages = new OgImages(deps.config.DATA_DIR);
+  let renderer: ListingPageRenderer | undefined;
+  const getRenderer = () => (renderer ??= (opts.renderer ?? loadListingPageRenderer)());
+  const cache = new Map<string, Rendered>();
+
+  async function render(ctx: Context, kind: Kind, mlsId: string): Promise<Rendered> {
+    const origin = originOf(deps, ctx);
+    const key = `${kind}|${origin}|${mlsId}`;
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit;
+    const r = getRenderer();
+    const valid = mlsIdParam.safeParse(mlsId).success;
+    const response: ListingResponse | undefined = valid ? await findListingResponse(mlsId) : undefined;
+    const campaign: PublicCampaign = response && kind === 'manual' ? await findPublicCampaign(response.listing.id) : null;
+    const path = `/${kind === 'manual' ? 'manual-listing' : 'listing'}/${encodeURIComponent(mlsId)}`;
+    const page = { kind: response ? kind : 'not-found', mlsId, response: response ?? null, campaign, formToken: TOKEN_SLOT, pageUrl: `${origin}${path}` };
+    const ogImage = response ? `${origin}/og/listing/${encodeURIComponent(mlsId)}.jpg` : null;
+    const html = r.bundle.renderListingDocument({ page, origin, ogImage, assets: r.assets });
+    const rendered: Rendered = { status: response ? 200 : 404, tag: etagOf({ v: r.version, page }), html, expires: Date.now() + RENDER_TTL_MS };
+    if (cache.size >= RENDER_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, rendered);
+    return rendered;
+  }
+
+  async function sendPage(ctx: Context, kind: Kind, mlsId: string) {
+    const page = await render(ctx, kind, mlsId);
+    if (page.status === 404) {
+      ctx.status = 404;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Robots-Tag', 'noindex');
+    } else {
+      // Weak: two renders differ only in the form token, which either copy may use.
+      if (answerConditionally(ctx, page.tag, { ...PUBLIC_LISTING_CACHE, weak: true })) return;
+    }
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = page.html.replace(TOKEN_SLOT, tokens.issue(mlsId));
+  }
+
+  router.get('/listing/:mlsId', async (ctx) => {
+    const mlsId = ctx.params.mlsId;
+    if (isManualMlsId(mlsId)) {
+      ctx.status = 302;
+      ctx.redirect(`/manual-listing/${encodeURIComponent(mlsId)}`);
+      return;
+    }
+    await sendPage(ctx, 'listing', mlsId);
+  });
+
+  router.get('/manual-listing/:mlsId', async (ctx) => {
+    await sendPage(ctx, 'manual', ctx.params.mlsId);
+  });
+
+  // The share image named by og:image: 1200×630 JPEG, made once per content and kept under DATA_DIR/og/.
+  router.get('/og/listing/:file', async (ctx) => {
+    const m = /^(.+)\.jpg$/.exec(ctx.params.file);
+    const mlsId = m?.[1] ?? '';
+    const response = mlsIdParam.safeParse(mlsId).success ? await findListingResponse(mlsId) : undefined;
+    if (!response) {
+      ctx.status = 404;
+      return;
+    }
+    const file = await ogImages.fileFor(response);
+    if (answerConditionally(ctx, etagOf(file), { maxAge: 3600, staleWhileRevalidate: 86_400 })) return;
+    ctx.type = 'image/jpeg';
+    ctx.body = fs.createReadStream(file);
+  });
+
+  return router;
+}

@@ -1,0 +1,117 @@
+import type { Knex } from 'knex';
+import type { ListingResponse, MlsComplianceInfo, PublicAgent, PublicListing } from '@app/contracts';
+import { listingImages } from '@app/contracts';
+import { findPublicAgent } from '../agents';
+import { Listing } from './listing.model';
+import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
+
+/**
+ * One listing, one agent (CONTEXT.md): of every listing row with this mlsId, the one whose campaign was
+ * paid for most recently; when none was, the one loaded first. One index scan (listings_mls_id_promoted_idx).
+ */
+export async function resolvePublicListing(mlsId: string): Promise<Listing | undefined> {
+  return Listing.query().where('mlsId', mlsId).orderByRaw('promoted_at desc nulls last, id asc').first();
+}
+
+/** Called by the campaigns module when a campaign for this listing is paid, inside that transaction. */
+export async function markListingPromoted(trx: Knex.Transaction, listingId: number, at: Date = new Date()): Promise<void> {
+  await trx('listings').where({ id: listingId }).update({ promotedAt: at });
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const numberOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The listing on a public page: the buyer's facts only (spec 001 §3 Listing, amenities flattened). */
+export function presentPublicListing(l: Listing): PublicListing {
+  const a = (l.amenities ?? {}) as Record<string, unknown>;
+  const images = l.images ?? [];
+  const annualFee = numberOrNull(a.associationFeeAnnual);
+  return {
+    id: l.id,
+    mlsId: l.mlsId,
+    price: centsToPrice(l.priceCents),
+    address: l.address,
+    city: l.city,
+    state: l.state,
+    postalCode: l.postalCode,
+    status: l.status,
+    imageUrl: l.imageUrl,
+    images,
+    photos: listingImages({ imageUrl: l.imageUrl, images }),
+    description: l.description,
+    bedrooms: l.bedrooms,
+    bathrooms: formatBathrooms(l.bathrooms),
+    squareFeet: l.squareFeet,
+    yearBuilt: l.yearBuilt,
+    garageSpaces: l.garageSpaces,
+    propertyType: l.propertyType,
+    lotSize: l.lotSize,
+    lotSizeSqFt: l.lotSizeSqFt,
+    listDate: formatDateOnly(l.listDate),
+    daysOnMarket: l.daysOnMarket,
+    latitude: toNumberOrNull(l.latitude),
+    longitude: toNumberOrNull(l.longitude),
+    elementarySchool: l.elementarySchool,
+    middleSchool: l.middleSchool,
+    highSchool: l.highSchool,
+    schoolDistrict: l.schoolDistrict,
+    heating: strings(a.heating),
+    cooling: strings(a.cooling),
+    appliances: strings(a.appliances),
+    interiorFeatures: strings(a.interiorFeatures),
+    exteriorFeatures: strings(a.exteriorFeatures),
+    fireplace: typeof a.fireplace === 'boolean' ? a.fireplace : null,
+    parkingFeatures: strings(a.parkingFeatures),
+    hoaFee: annualFee === null ? null : Math.round(annualFee),
+    utilities: strings(a.utilities),
+    dataUpdatedAt: new Date(l.updatedAt).toISOString(),
+  };
+}
+
+/** The MLS's display requirements; a manual listing has no MLS, and the agent's brokerage is the one listing it. */
+export function presentMlsCompliance(l: Listing, agent: PublicAgent): MlsComplianceInfo {
+  const c = l.mlsCompliance ?? {};
+  return {
+    logo: null,
+    mlsName: c.mlsName ?? null,
+    disclaimer: c.disclaimer ?? null,
+    brokerage: c.brokerage ?? agent.brokerage ?? null,
+    broker: c.broker ?? null,
+  };
+}
+
+/** GET /api/listings/{mlsId}: listing, agent and compliance, or undefined when no such listing exists. */
+export async function findListingResponse(mlsId: string): Promise<ListingResponse | undefined> {
+  const listing = await resolvePublicListing(mlsId);
+  if (!listing) return undefined;
+  const agent = await findPublicAgent(listing.agentId);
+  if (!agent) return undefined;
+  return { listing: presentPublicListing(listing), agent, mlsCompliance: presentMlsCompliance(listing, agent) };
+}
+
+/** What the leads module needs to store a lead for a public page's listing. */
+export interface PublicListingRef {
+  listingId: number;
+  agentId: number;
+}
+
+export async function findPublicListingRef(mlsId: string): Promise<PublicListingRef | undefined> {
+  const l = await resolvePublicListing(mlsId);
+  return l ? { listingId: l.id, agentId: l.agentId } : undefined;
+}
+
+/** "Lead as shown" needs each lead's listing: address, price, mlsId. */
+export interface ListingSummary {
+  id: number;
+  address: string;
+  price: string;
+  mlsId: string;
+}
+
+export async function findListingSummaries(ids: readonly number[]): Promise<Map<number, ListingSummary>> {
+  const out = new Map<number, ListingSummary>();
+  if (!ids.length) return out;
+  const rows = await Listing.query().whereIn('id', Array.from(new Set(ids))).select('id', 'address', 'priceCents', 'mlsId');
+  for (const r of rows) out.set(r.id, { id: r.id, address: r.address, price: centsToPrice(r.priceCents), mlsId: r.mlsId });
+  return out;
+}

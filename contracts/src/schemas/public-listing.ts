@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LIMITS, isHttpUrl, tooLongMessage } from './common.js';
+import { leadFormSchema } from './leads.js';
+import { LEAD_CONSENT_VERSIONS } from '../public-listing.js';
+
+/**
+ * Wire shapes of the public listing pages (spec 001 §3 "Listing response", "Lead as shown") and of
+ * the lead endpoint. Presenters return these; the listing page and the dashboard import them.
+ */
+
+const nullableString = z.string().nullable();
+const stringList = z.array(z.string());
+
+/** The listing as a buyer sees it: public facts only (no agent internals, no timestamps but the data date). */
+export const publicListingSchema = z.object({
+  id: z.number().int(),
+  mlsId: z.string(),
+  price: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: nullableString,
+  status: z.enum(['active', 'sold']),
+  imageUrl: nullableString,
+  images: stringList,
+  /** imageUrl then images, without duplicates: what the gallery shows. */
+  photos: stringList,
+  description: nullableString,
+  bedrooms: z.number().nullable(),
+  bathrooms: nullableString,
+  squareFeet: z.number().nullable(),
+  yearBuilt: z.number().nullable(),
+  garageSpaces: z.number().nullable(),
+  propertyType: nullableString,
+  /** Acres as a decimal string ("0.25"). */
+  lotSize: nullableString,
+  lotSizeSqFt: z.number().nullable(),
+  listDate: nullableString,
+  daysOnMarket: z.number().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  elementarySchool: nullableString,
+  middleSchool: nullableString,
+  highSchool: nullableString,
+  schoolDistrict: nullableString,
+  heating: stringList,
+  cooling: stringList,
+  appliances: stringList,
+  interiorFeatures: stringList,
+  exteriorFeatures: stringList,
+  fireplace: z.boolean().nullable(),
+  parkingFeatures: stringList,
+  /** Association fee per year, whole dollars. */
+  hoaFee: z.number().nullable(),
+  utilities: stringList,
+  /** When the listing's data was last refreshed (ISO date-time): the compliance footer's "data updated". */
+  dataUpdatedAt: z.string(),
+});
+export type PublicListing = z.infer<typeof publicListingSchema>;
+
+/** The agent on a public page: contact card fields only (never email flags, secrets, webhooks or password state). */
+export const publicAgentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: nullableString,
+  phone: nullableString,
+  brokerage: nullableString,
+  mlsId: nullableString,
+  state: z.string(),
+  profileImageUrl: nullableString,
+  logoUrl: nullableString,
+});
+export type PublicAgent = z.infer<typeof publicAgentSchema>;
+
+export const mlsComplianceSchema = z.object({
+  logo: nullableString,
+  mlsName: nullableString,
+  disclaimer: nullableString,
+  brokerage: nullableString,
+  broker: nullableString,
+});
+export type MlsComplianceInfo = z.infer<typeof mlsComplianceSchema>;
+
+/** GET /api/listings/{mlsId} */
+export const listingResponseSchema = z.object({
+  listing: publicListingSchema,
+  agent: publicAgentSchema,
+  mlsCompliance: mlsComplianceSchema,
+});
+export type ListingResponse = z.infer<typeof listingResponseSchema>;
+
+/** GET /api/listings/{mlsId}/campaign: the campaign's public part, or null. */
+export const publicCampaignSchema = z
+  .object({
+    id: z.number().int(),
+    headline: nullableString,
+    description: nullableString,
+    imageUrl: nullableString,
+    status: z.string(),
+  })
+  .nullable();
+export type PublicCampaign = z.infer<typeof publicCampaignSchema>;
+
+/** "Lead as shown" (GET /api/agents/{id}/leads), newest first. */
+export const leadShownSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: nullableString,
+  /** "Tour", "Similar homes", both joined by ", ", or "General". */
+  interest: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  listing: z.object({ address: z.string(), price: z.string(), mlsId: z.string() }),
+});
+export type LeadShown = z.infer<typeof leadShownSchema>;
+
+/** 201 of POST /api/listings/{mlsId}/leads. */
+export const leadCreatedSchema = z.object({ id: z.number().int() });
+export type LeadCreated = z.infer<typeof leadCreatedSchema>;
+
+export const LEAD_GUARD_MESSAGES = {
+  formToken: 'This form has expired. Please reload the page and try again.',
+  tooFast: 'That was quick! Please wait a few seconds and send the form again.',
+  idempotencyKey: 'Invalid request key',
+  consentVersion: 'Unknown consent text version',
+  pageUrl: 'Invalid page URL',
+} as const;
+
+/**
+ * POST /api/listings/{mlsId}/leads: the lead form plus what guards and records it.
+ * - `website`: the honeypot (an input people never see); anything in it marks a bot.
+ * - `formToken`: the signed render time from the page (refused under 3 s or over 24 h).
+ * - `idempotencyKey`: made once per filled form, so a retry stores one lead.
+ * - `consentVersion`: which consent text was shown (null where none is shown: the manual listing page).
+ * - `pageUrl`: the page the lead was sent from (kept with the consent record).
+ */
+export const leadSubmissionSchema = leadFormSchema.extend({
+  website: z.string().max(LIMITS.url).nullish(),
+  formToken: z.string({ error: LEAD_GUARD_MESSAGES.formToken }).min(1, { error: LEAD_GUARD_MESSAGES.formToken }).max(200, { error: LEAD_GUARD_MESSAGES.formToken }),
+  idempotencyKey: z
+    .string({ error: LEAD_GUARD_MESSAGES.idempotencyKey })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: LEAD_GUARD_MESSAGES.idempotencyKey }),
+  consentVersion: z.enum(LEAD_CONSENT_VERSIONS, { error: LEAD_GUARD_MESSAGES.consentVersion }).nullish().transform((v) => v ?? null),
+  pageUrl: z
+    .string({ error: LEAD_GUARD_MESSAGES.pageUrl })
+    .max(LIMITS.url, { error: tooLongMessage(LIMITS.url) })
+    .refine(isHttpUrl, { error: LEAD_GUARD_MESSAGES.pageUrl })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
+export type LeadSubmissionInput = z.input<typeof leadSubmissionSchema>;

@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Sarah Johnson's demo MLS listings, loaded the way the wizard does it; returns the agent's id. */
+async function loadDemoListings(request: APIRequestContext, origin: string): Promise<number> {
+  const headers = { origin };
+  const found = await request.post('/api/mls/search-agent', { data: { name: 'Sarah Johnson', state: 'FL' }, headers });
+  expect(found.ok(), await found.text()).toBe(true);
+  const member = await found.json();
+  const agent = await request.post('/api/agents', { data: member, headers });
+  expect(agent.ok(), await agent.text()).toBe(true);
+  const { id } = await agent.json();
+  const loaded = await request.post('/api/mls/load', { data: { agentId: id, mlsId: member.mlsId }, headers });
+  expect(loaded.ok(), await loaded.text()).toBe(true);
+  return id;
+}
+
+/** The listing FL2600100 has 6 photos in the demo MLS. */
+const MLS_ID = 'FL2600100';
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  // The OpenStreetMap frame is someone else's page (and offline here).
+  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+// The map is an OpenStreetMap frame: offline in tests, so its load may fail.
+test.use({ expectedRequestFailures: [{ url: /openstreetmap\.org/ }] });
+
+test.describe('public listing page, desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('gallery: open, wrap, keys, close; lead form: validation, send, "Thank you!"', async ({ page, baseURL }) => {
+    const agentId = await loadDemoListings(page.request, baseURL!);
+    const response = await page.goto(`/listing/${MLS_ID}`);
+    expect(response!.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('FL');
+    await expect(page.getByText('+1 more')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About This Property' })).toBeVisible();
+    await expect(page.getByText('Equal Housing Opportunity.')).toBeVisible();
+
+    // Gallery
+    await page.getByRole('button', { name: 'Open photo 1 of 6' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Photo gallery' });
+    await expect(gallery).toBeVisible();
+    await expect(gallery.getByText('1 / 6')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(gallery.getByText('2 / 6')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(gallery.getByText('6 / 6')).toBeVisible();
+    await gallery.getByRole('button', { name: 'Next photo' }).click();
+    await expect(gallery.getByText('1 / 6')).toBeVisible();
+    // Focus stays inside while it is open.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect(await gallery.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(gallery).toBeHidden();
+
+    // Lead form
+    await page.getByRole('button', { name: 'Contact Agent' }).click();
+    const form = page.getByRole('dialog', { name: 'Contact Agent' });
+    await expect(form).toBeVisible();
+    await expect(form.getByText(/autodialer or prerecorded voice/)).toBeVisible();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Required fields missing')).toBeVisible();
+    await expect(page.getByText('Please provide your name and email address')).toBeVisible();
+    await form.getByLabel('Name').fill('Jordan Buyer');
+    await form.getByLabel('Email').fill('jordan@example.com');
+    await form.getByLabel('Message').fill('Can I see it Saturday?');
+    await form.getByLabel("I'd like to schedule a tour").check();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Thank you!')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Your information has been sent to the agent. They will contact you soon.')).toBeVisible();
+    await expect(form).toBeHidden();
+
+    const leads = await (await page.request.get(`/api/agents/${agentId}/leads`)).json();
+    expect(leads).toEqual([expect.objectContaining({ name: 'Jordan Buyer', email: 'jordan@example.com', interest: 'Tour', listing: expect.objectContaining({ mlsId: MLS_ID }) })]);
+  });
+
+  test('axe: no serious or critical violations on the listing page and the open lead form', async ({ page, baseURL }) => {
+    await loadDemoListings(page.request, baseURL!);
+    await page.goto(`/listing/${MLS_ID}`);
+    await expect(page.getByRole('heading', { name: 'Schools' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Schedule a Tour' }).click();
+    await expect(page.getByRole('dialog', { name: 'Schedule a Tour' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test.describe('a missing listing', () => {
+    test.use({ expectedRequestFailures: [{ url: /\/listing\/NOPE404$/, status: 404 }] });
+    test('shows "Property Not Found" with a 404', async ({ page }) => {
+      const response = await page.goto('/listing/NOPE404');
+      expect(response!.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Property Not Found' })).toBeVisible();
+      await expect(page.getByText("The listing you're looking for could not be found.")).toBeVisible();
+      await page.getByRole('link', { name: 'Return Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+});
+
+test.describe('public listing pages, phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('1 + 2 photos with "+N more", swipe through the gallery', async ({ page, baseURL }) => {
+    await loadDemoListings(page.request, baseURL!);
+    await page.goto(`/listing/${MLS_ID}`);
+    await expect(page.getByText('+3 more')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open photo 4 of 6' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open photo 3 of 6' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Photo gallery' });
+    await expect(gallery.getByText('3 / 6')).toBeVisible();
+    const swipe = async (fromX: number, toX: number) => {
+      await gallery.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: fromX, clientY: 400 }] });
+      await gallery.dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: toX, clientY: 400 }] });
+    };
+    await swipe(300, 100);
+    await expect(gallery.getByText('4 / 6')).toBeVisible();
+    await swipe(100, 300);
+    await swipe(100, 300);
+    await expect(gallery.getByText('2 / 6')).toBeVisible();
+    await gallery.getByRole('button', { name: 'Close gallery' }).click();
+    await expect(gallery).toBeHidden();
+  });
+
+  test('a manual listing: /listing/MANUAL-… redirects, "Get More Information" sends a lead without the TCPA notice', async ({ page, baseURL }) => {
+    const headers = { origin: baseURL! };
+    const agent = await (await page.request.post('/api/agents', { data: { name: 'Dana Whitfield', state: 'FL', manualEntry: true, email: 'dana@example.com', phone: '8135550142' }, headers })).json();
+    const created = await page.request.post('/api/listings', {
+      data: { agentId: agent.id, address: '7 Harbor View Dr', city: 'Naples', state: 'FL', price: '615000', bedrooms: 4, bathrooms: '3.0', squareFeet: 2400, status: 'sold', images: [] },
+      headers,
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const listing = await created.json();
+
+    await page.goto(`/listing/${listing.mlsId}`);
+    await expect(page).toHaveURL(new RegExp(`/manual-listing/${listing.mlsId}$`));
+    await expect(page.getByText('$615,000')).toBeVisible();
+    await expect(page.getByText('just sold')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Email Agent' })).toHaveAttribute('href', 'mailto:dana@example.com');
+    await expect(page.getByRole('link', { name: '(813) 555-0142' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Get More Information' }).click();
+    const form = page.getByRole('dialog', { name: 'Get More Information' });
+    await expect(form.getByText(/autodialer/)).toHaveCount(0);
+    await form.getByLabel('Name').fill('Sam Buyer');
+    await form.getByLabel('Email').fill('sam@example.com');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Thank you!')).toBeVisible({ timeout: 15_000 });
+    const leads = await (await page.request.get(`/api/agents/${agent.id}/leads`)).json();
+    expect(leads).toEqual([expect.objectContaining({ name: 'Sam Buyer', interest: 'General' })]);
+  });
+});

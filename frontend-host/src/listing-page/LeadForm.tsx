@@ -1,0 +1,143 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { LeadFormInput } from '@app/contracts';
+import { CURRENT_LEAD_CONSENT_VERSION, LEAD_CONSENT_TEXTS, LEAD_FAILED_FALLBACK, LEAD_FAILED_TOAST_TITLE } from '../../../contracts/src/public-listing';
+import { errorText, isApiError } from '../../../contracts/src/api-client';
+import { toastAdded } from '../features/toast/toastSlice';
+import { useListingDispatch } from './hooks';
+import { useSubmitLeadMutation } from './listingApi';
+import { useFocusTrap } from './useFocusTrap';
+
+// The same texts as contracts/src/schemas/leads.ts (that file carries zod, which this page does not load).
+const MISSING_TOAST = { title: 'Required fields missing', description: 'Please provide your name and email address' };
+const SENT_TOAST = { title: 'Thank you!', description: 'Your information has been sent to the agent. They will contact you soon.' };
+
+/** A fresh key per filled form: a resend (double tap, retry) is the same lead on the server. */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface LeadFormProps {
+  mlsId: string;
+  formToken: string;
+  pageUrl: string;
+  /** The TCPA notice is shown on /listing only. */
+  showConsent: boolean;
+  title: string;
+  initialTour: boolean;
+  onClose: () => void;
+}
+
+/** Spec §2 lead form in a dialog: name, email, phone (optional), message, the two interests. */
+export function LeadForm(props: LeadFormProps) {
+  const dispatch = useListingDispatch();
+  const [submitLead, { isLoading }] = useSubmitLeadMutation();
+  const [values, setValues] = useState<{ [K in keyof Required<LeadFormInput>]: K extends 'interestedInTour' | 'interestedInSimilar' ? boolean : string }>({
+    name: '',
+    email: '',
+    phone: '',
+    message: '',
+    interestedInTour: props.initialTour,
+    interestedInSimilar: false,
+  });
+  const [key] = useState(newKey);
+  const [waiting, setWaiting] = useState(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => props.onClose(), [props]);
+  useFocusTrap(ref, true, close);
+
+  const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const target = e.target as HTMLInputElement;
+    setValues((v) => ({ ...v, [field]: target.type === 'checkbox' ? target.checked : target.value }));
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!values.name.trim() || !values.email.trim()) {
+      dispatch(toastAdded({ ...MISSING_TOAST, variant: 'destructive' }));
+      return;
+    }
+    const lead = {
+      ...values,
+      phone: values.phone.trim() || null,
+      website: honeypot.current?.value ?? '',
+      formToken: props.formToken,
+      idempotencyKey: key,
+      consentVersion: props.showConsent ? CURRENT_LEAD_CONSENT_VERSION : null,
+      pageUrl: props.pageUrl,
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await submitLead({ mlsId: props.mlsId, lead }).unwrap();
+        dispatch(toastAdded(SENT_TOAST));
+        props.onClose();
+        return;
+      } catch (err) {
+        // Sent within seconds of the page's render: wait as the server says and send the same form again.
+        const body = isApiError(err) ? err.body : null;
+        if (body?.code === 'leads.too_fast' && typeof body.retryAfterSeconds === 'number') {
+          setWaiting(true);
+          await sleep(body.retryAfterSeconds * 1000);
+          setWaiting(false);
+          continue;
+        }
+        dispatch(toastAdded({ title: LEAD_FAILED_TOAST_TITLE, description: isApiError(err) && err.serverMessage ? errorText(err) : LEAD_FAILED_FALLBACK, variant: 'destructive' }));
+        return;
+      }
+    }
+  }
+
+  const busy = isLoading || waiting;
+  return (
+    <div className="lp-overlay" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div className="lp-dialog" role="dialog" aria-modal="true" aria-labelledby="lead-form-title" ref={ref}>
+        <div className="lp-dialog-head">
+          <h2 id="lead-form-title">{props.title}</h2>
+          <button type="button" className="lp-icon-button" aria-label="Close" onClick={close}>
+            ×
+          </button>
+        </div>
+        <form className="lp-form" onSubmit={onSubmit} noValidate>
+          <label>
+            Name <span aria-hidden="true">*</span>
+            <input name="name" autoComplete="name" required value={values.name} onChange={set('name')} data-autofocus />
+          </label>
+          <label>
+            Email <span aria-hidden="true">*</span>
+            <input name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
+          </label>
+          <label>
+            Phone (optional)
+            <input name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
+          </label>
+          <label>
+            Message
+            <textarea name="message" rows={3} value={values.message} onChange={set('message')} />
+          </label>
+          <label className="lp-check">
+            <input type="checkbox" name="interestedInTour" checked={values.interestedInTour} onChange={set('interestedInTour')} />
+            I'd like to schedule a tour
+          </label>
+          <label className="lp-check">
+            <input type="checkbox" name="interestedInSimilar" checked={values.interestedInSimilar} onChange={set('interestedInSimilar')} />
+            Send me similar properties
+          </label>
+          {/* Honeypot: hidden from people and from assistive technology; programs fill it in. */}
+          <div className="lp-hp" aria-hidden="true">
+            <label>
+              Website
+              <input ref={honeypot} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </label>
+          </div>
+          {props.showConsent && <p className="lp-consent">{LEAD_CONSENT_TEXTS[CURRENT_LEAD_CONSENT_VERSION]}</p>}
+          <button type="submit" className="lp-button lp-primary" disabled={busy}>
+            {busy ? 'Sending...' : 'Send'}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

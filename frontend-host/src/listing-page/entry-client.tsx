@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { ListingApp } from './ListingApp';
+import { PAGE_DATA_ID, type ListingPageData } from './pageData';
+import { makeListingStore } from './store';
+import './listing.css';
+
+// The server rendered the page from this data; the same data seeds RTK Query so hydration matches.
+const page = JSON.parse(document.getElementById(PAGE_DATA_ID)!.textContent!) as ListingPageData;
+const store = makeListingStore(page);
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <Provider store={store}>
+      <ListingApp page={page} />
+    </Provider>
+  </StrictMode>,
+);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Ops CLI: `npm run ops -- jobs list | jobs failed [queue] | jobs retry <queue> <id> | jobs redrive <queue>`
+//          `npm run ops -- deliveries list [agentId] | deliveries failed [agentId] | deliveries replay <deliveryId>`
 // Connects to DATABASE_URL, or to the embedded database of a running `npm start` (credentials in DATA_DIR).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,10 @@ const USAGE = `usage: npm run ops -- jobs <command>
   jobs list                 every queue with its job counts by state
   jobs failed [queue]       failed and dead-lettered jobs, newest first, with their last error
   jobs retry <queue> <id>   run a failed job again with fresh retries
-  jobs redrive <queue>      move every job in <queue>'s dead-letter queue back into <queue>`;
+  jobs redrive <queue>      move every job in <queue>'s dead-letter queue back into <queue>
+  deliveries list [agentId]       lead delivery attempts, newest first (50)
+  deliveries failed [agentId]     dead and disabled deliveries, newest first (50)
+  deliveries replay <deliveryId>  send that delivery again now, with the agent's current settings`;
 
 function fail(msg) {
   console.error(msg);
@@ -35,7 +39,8 @@ const table = (rows) => (rows.length ? console.table(rows) : console.log('(none)
 
 async function main() {
   const [area, cmd, ...args] = process.argv.slice(2);
-  if (area !== 'jobs' || !cmd) fail(USAGE);
+  if ((area !== 'jobs' && area !== 'deliveries') || !cmd) fail(USAGE);
+  if (area === 'deliveries') return deliveries(cmd, args);
   if (!fs.existsSync(path.join(dist, 'platform', 'jobs', 'ops.js'))) fail('The backend is not built: run `npm run build` first.');
   const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
   const ops = require(path.join(dist, 'platform', 'jobs', 'ops.js'));
@@ -83,6 +88,67 @@ async function main() {
       default:
         fail(USAGE);
     }
+  } finally {
+    if (boss) await boss.stop({ graceful: false, close: true });
+    await db.destroy();
+  }
+}
+
+async function deliveries(cmd, args) {
+  if (!fs.existsSync(path.join(dist, 'modules', 'notifications', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
+  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
+  const notifications = require(path.join(dist, 'modules', 'notifications', 'index.js'));
+  const { bossDbFor } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
+  const url = connectionString();
+  const db = createDb(url, { max: 2 });
+  let boss;
+  try {
+    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    const agentId = args[0] ? Number(args[0]) : null;
+    const show = (page) =>
+      table(
+        page.items.map((d) => ({
+          id: d.id,
+          at: d.createdAt,
+          kind: d.kind,
+          channel: d.channel,
+          lead: d.leadId ?? '',
+          attempt: d.attempt,
+          status: d.status,
+          code: d.responseCode ?? '',
+          target: d.target ?? '',
+          error: (d.error ?? d.warning ?? '').slice(0, 60),
+          next: d.nextAttemptAt ?? '',
+        })),
+      );
+    switch (cmd) {
+      case 'list':
+        show(await notifications.listDeliveries(db, agentId, { page: 1, pageSize: 50 }));
+        break;
+      case 'failed': {
+        const dead = await notifications.listDeliveries(db, agentId, { page: 1, pageSize: 50, status: 'dead' });
+        const disabled = await notifications.listDeliveries(db, agentId, { page: 1, pageSize: 50, status: 'disabled' });
+        show({ items: [...dead.items, ...disabled.items].sort((a, b) => b.id - a.id).slice(0, 50) });
+        break;
+      }
+      case 'replay': {
+        if (args.length !== 1 || !/^\d+$/.test(args[0])) fail(USAGE);
+        const { PgBoss } = await import('pg-boss');
+        boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, migrate: false });
+        boss.on('error', (e) => console.error(e.message));
+        await boss.start();
+        // The replay's job is written in the same transaction as the delivery's new state.
+        const queue = { send: async (def, payload, o = {}) => boss.send(def.name, def.payload.parse(payload), o.trx ? { db: await bossDbFor(o.trx) } : {}) };
+        const res = await notifications.replayDelivery({ db, queue }, null, Number(args[0]));
+        console.log(res.message);
+        break;
+      }
+      default:
+        fail(USAGE);
+    }
+  } catch (err) {
+    if (err && err.code && err.status) fail(`${err.status} ${err.code}: ${err.message}`);
+    throw err;
   } finally {
     if (boss) await boss.stop({ graceful: false, close: true });
     await db.destroy();

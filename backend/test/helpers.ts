@@ -58,7 +58,10 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   });
   const logger = createLogger(config.LOG_LEVEL);
   const db = createDb(database.url, { max: 5 });
-  const queue = createQueue({ connectionString: database.url, db, logger, config, jobs: opts.jobs ?? allJobs, work: opts.work ?? false });
+  // Every queue exists (a command may send any job in its transaction); workers run only for `opts.jobs`.
+  const only = opts.jobs ? new Set(opts.jobs.map((j) => j.name)) : null;
+  const jobs = opts.jobs ? [...opts.jobs, ...allJobs.filter((j) => !only!.has(j.name))] : allJobs;
+  const queue = createQueue({ connectionString: database.url, db, logger, config, jobs, workers: only ? [...only] : undefined, work: opts.work ?? false });
   await queue.start();
   const app = createApp({ config, db, logger, queue });
   const callback = app.callback();

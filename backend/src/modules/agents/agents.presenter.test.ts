@@ -4,9 +4,9 @@ import { presentAgent } from './agents.presenter';
 
 const base = {
   id: 7, name: 'Dana Whitfield', email: null, phone: null, state: 'FL', brokerage: null, mlsId: null, mlsEmail: null,
-  source: 'manual', profileImageUrl: null, logoUrl: null, passwordHash: null, googleId: null, webhookUrl: null,
-  webhookSecretEnc: 'enc:secret', emailNotifications: true, instantNotifications: true, crmType: null, crmWebhookUrl: null,
-  crmApiKeyEnc: 'enc:key', zapierWebhookUrl: null, createdAt: new Date('2026-11-20T10:00:00Z'), updatedAt: new Date('2026-11-21T10:00:00Z'),
+  source: 'manual', profileImageUrl: null, logoUrl: null, passwordHash: null, googleId: null,
+  // Stray secret-looking fields (settings moved to notification_settings) must still never reach the wire.
+  webhookSecretEnc: 'enc:secret', crmApiKeyEnc: 'enc:key', createdAt: new Date('2026-11-20T10:00:00Z'), updatedAt: new Date('2026-11-21T10:00:00Z'),
 };
 
 describe('presentAgent → the AgentView contract', () => {

@@ -78,6 +78,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
     const [deps, trx, lead] = enqueue.mock.calls[0];
     expect(deps.queue).toBe(t.queue);
     expect(typeof (trx as { commit?: unknown }).commit).toBe('function');
+    // The lead and its listing as delivered (a snapshot: retries send the same body).
     expect(lead).toMatchObject({
       id: res.body.id,
       agentId,
@@ -87,6 +88,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
       interestedInTour: true,
       listing: { mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', price: '450000' },
     });
+    expect(deps.config).toBe(t.config);
   });
 
   it('defaults: no phone, no message, no interests, no consent shown (the manual listing page)', async () => {

@@ -17,6 +17,7 @@ export const LEAD_LISTING_LIMIT = { name: 'lead-listing', points: 100, durationS
 export interface LeadsDeps {
   db: Db;
   queue: Queue;
+  /** Links in the delivered lead (the listing page) are built from PUBLIC_URL. */
   config: Config;
   tokens: LeadFormTokens;
 }

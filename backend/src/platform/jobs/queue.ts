@@ -36,6 +36,8 @@ export function createQueue(opts: {
   jobs: JobDefinition<any>[];
   /** Start workers (false: send-only, e.g. the ops CLI or a web-only process). */
   work?: boolean;
+  /** Run workers for these job names only (tests); every queue is still created, so any job can be sent. */
+  workers?: string[];
 }): Queue {
   const { db, logger, config, jobs } = opts;
   const log = logger.child({ module: 'jobs' });
@@ -100,6 +102,7 @@ export function createQueue(opts: {
       }
       if (opts.work === false) return;
       for (const def of jobs) {
+        if (opts.workers && !opts.workers.includes(def.name)) continue;
         await boss.work(
           def.name,
           {

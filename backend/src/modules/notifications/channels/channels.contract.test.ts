@@ -79,8 +79,8 @@ function capture(origin: string, path: string, status: number, reply: string | o
     reqheaders: Object.fromEntries(
       names.map((n) => [
         n,
-        (v: string) => {
-          seen.headers[n] = v;
+        (v: string | null) => {
+          if (v !== null) seen.headers[n] = v;
           return true;
         },
       ]),

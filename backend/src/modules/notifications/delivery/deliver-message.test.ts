@@ -12,6 +12,8 @@ import { deliveryTransports } from './delivery-deps';
 import { saveSettings } from '../settings/settings.service';
 import { startReceiver } from '../testing/receiver';
 import { agentWithListing, insertLead, waitFor } from '../testing/rows';
+import { insertListingWithDraftCampaign } from '../../../../test/factories';
+import { notifyCampaignLive } from './campaign-live';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -140,7 +142,7 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
       // The same job again (as pg-boss may after an expiry), twice at once.
       const ids = await Promise.all([t.queue.send(deliverJob, { messageId: Number(m.id), attempt: 1 }), t.queue.send(deliverJob, { messageId: Number(m.id), attempt: 1 })]);
       await waitFor(async () => {
-        const jobs = await t.db.raw(`select state from pgboss.job where id = any(?::uuid[])`, [ids]);
+        const jobs = await t.db.raw(`select state from pgboss.job where id = any(?::uuid[])`, [ids as string[]]);
         return jobs.rows.every((j: { state: string }) => j.state === 'completed');
       }, 10000, 'duplicate jobs done');
       expect(rx.received).toHaveLength(1);
@@ -236,6 +238,35 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
     await runQueued();
     const eml = outboxFiles(t).find((f) => f.includes('Your daily lead digest: 2 new leads'));
     expect(eml).toMatch(/^To: digest@example.com$/m);
+  });
+
+  it('the go-live email goes out once per campaign, with the ad, targeting, budget, impressions and dashboard link', async () => {
+    const { campaignId, agentId } = await insertListingWithDraftCampaign(t.db);
+    await t.db('agents').where({ id: agentId }).update({ email: 'golive@example.com' });
+    const live = {
+      campaignId,
+      agentId,
+      headline: 'Just Listed in Tampa',
+      primaryText: 'Sunny 3-bed home with a pool.',
+      imageUrl: '/demo-mls/photos/exterior-01.jpg',
+      listingAddress: 'Tampa, FL',
+      targeting: 'Tampa, FL (+25 mi) · Home buyers',
+      budgetCents: 39900,
+      impressions: 50000,
+      startsAt: '2026-11-24T00:00:00.000Z',
+      endsAt: '2026-12-08T00:00:00.000Z',
+    };
+    // The launch retried, or the transition reported twice: still one email.
+    await t.db.transaction((trx) => notifyCampaignLive({ queue: t.queue }, trx, live));
+    await t.db.transaction((trx) => notifyCampaignLive({ queue: t.queue }, trx, live));
+    expect(await t.db('notificationMessages').where({ campaignId, kind: 'campaign.live' })).toHaveLength(1);
+    await runQueued();
+    const eml = outboxFiles(t).find((f) => f.includes('To: golive@example.com'));
+    expect(eml).toBeDefined();
+    const text = eml!.replace(/=\r?\n/g, '');
+    for (const part of ['Just Listed in Tampa', 'Sunny 3-bed home with a pool.', 'Home buyers', '$399', '50,000', `/dashboard?agent=${agentId}`, '/demo-mls/photos/exterior-01.jpg']) {
+      expect(text).toContain(part);
+    }
   });
 
   it('a lead handed over twice is delivered once', async () => {

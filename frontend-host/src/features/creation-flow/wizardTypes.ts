@@ -1,7 +1,7 @@
 import type {
   AdFormat,
   AgentView,
-  ListingView,
+  ListingSummary,
   MlsAgentMatch,
   RadiusMiles,
   TargetingInterest,
@@ -23,8 +23,11 @@ export type WizardStep = (typeof WIZARD_STEPS)[number];
 /** POST /api/agents → 201, stored under the wizard agent key. */
 export type Agent = AgentView;
 
-/** A listing as GET /api/agents/:id/listings and POST /api/listings answer it. */
-export type Listing = ListingView;
+/**
+ * A listing as the wizard keeps it: the loader's fields (GET /api/agents/:id/listings pages). POST
+ * /api/listings answers the full ListingView, a superset.
+ */
+export type Listing = ListingSummary;
 
 /** The campaign draft the wizard builds from step 1 on (spec 000 §3 Campaign); stored under the campaign key. */
 export interface CampaignDraft {

@@ -31,11 +31,13 @@ export async function createMlsAgent(
   found: FoundMlsMember,
   input: AgentCreatePayload,
 ): Promise<{ agent: Agent; created: boolean }> {
-  const existing = await Agent.query().where('mlsId', found.mlsId).orderBy('id');
+  // Only agents found in the MLS count: an MLS ID typed on a manual agent is display data, never a key
+  // for ownership, so it can neither take this member's account nor lock the member out.
+  const existing = await Agent.query().where({ mlsId: found.mlsId, source: 'mls' }).orderBy('id');
   const loggedIn = existing.find((a) => a.id === actor.loggedInAgentId);
   if (loggedIn) return { agent: loggedIn, created: false };
   if (existing.some((a) => a.hasPassword)) throw conflict('agents.login_required', LOGIN_REQUIRED_MESSAGE);
-  const mine = existing.find((a) => a.source === 'mls' && actor.ownedAgentIds.includes(a.id));
+  const mine = existing.find((a) => actor.ownedAgentIds.includes(a.id));
   if (mine) return { agent: mine, created: false };
   const agent = await Agent.query().insertAndFetch({
     name: found.name,
@@ -58,14 +60,16 @@ export async function listAccessibleAgents(actor: Actor): Promise<Agent[]> {
   return rows.filter((a) => mayAccessAgent(actor, a));
 }
 
-/** Load an agent the actor may access: 404 when it does not exist, 403 when it is someone else's. */
+/**
+ * Load an agent the actor may access. Someone else's agent is a 404 like a missing one, so ids cannot be
+ * probed; only the session that created it, once it has a password, hears 403 "Please log in".
+ */
 export async function getAccessibleAgent(actor: Actor, agentId: number): Promise<Agent> {
   const agent = await Agent.query().findById(agentId);
   if (!agent) throw notFound('agent');
   if (!mayAccessAgent(actor, agent)) {
-    throw agent.hasPassword && actor.ownedAgentIds.includes(agent.id)
-      ? forbidden('agents.login_required', 'Please log in to continue')
-      : forbidden('agents.forbidden', 'You do not have access to this agent');
+    if (agent.hasPassword && actor.ownedAgentIds.includes(agent.id)) throw forbidden('agents.login_required', 'Please log in to continue');
+    throw notFound('agent');
   }
   return agent;
 }

@@ -4,3 +4,4 @@ export { getAccessibleAgent, findAgent } from './agents.service';
 export { rememberFoundMlsMember, type FoundMlsMember } from './mls-found';
 export type { Agent } from './agent.model';
 export { presentAgent, type AgentView } from './agents.presenter';
+export { sendVerificationEmailJob } from './jobs/send-verification-email.job';

@@ -10,12 +10,13 @@ import { findListingForCampaign, type CampaignListing } from './listing-access';
 
 type Agent = Awaited<ReturnType<typeof getAccessibleAgent>>;
 
-/** The agent (session rules) and the listing, which must be that agent's. 404 unknown, 403 not the caller's. */
+/** The agent (session rules) and the listing, which must be that agent's: 404 when unknown or not the caller's. */
 async function agentAndListing(actor: Actor, agentId: number, listingId: number): Promise<{ agent: Agent; listing: CampaignListing }> {
   const agent = await getAccessibleAgent(actor, agentId);
   const listing = await findListingForCampaign(listingId);
   if (!listing) throw notFound('listing');
-  if (listing.agentId !== agent.id) throw forbidden('campaigns.listing_forbidden', 'This listing does not belong to this agent');
+  // Another agent's listing is a 404 like a missing one.
+  if (listing.agentId !== agent.id) throw notFound('listing');
   return { agent, listing };
 }
 
@@ -88,9 +89,8 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
   } catch (err) {
     // "Please log in" is useful to the agent's own browser; any other refusal is the campaign's.
     if (err instanceof AppError && err.code === 'agents.login_required') throw err;
-    if (err instanceof AppError && (err.status === 403 || err.status === 404)) {
-      throw forbidden('campaigns.forbidden', 'You do not have access to this campaign');
-    }
+    // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
+    if (err instanceof AppError && (err.status === 403 || err.status === 404)) throw notFound('campaign');
     throw err;
   }
   return campaign;

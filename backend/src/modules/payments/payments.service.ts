@@ -45,7 +45,7 @@ async function askProvider<T>(logger: Logger, what: string, call: () => Promise<
 
 /**
  * The campaign, if the caller may pay for it: the session may access the campaign's agent
- * (DESIGN §3). Unknown → 404; someone else's → 403 (or "please log in" for the agent's own browser
+ * (DESIGN §3). Unknown or someone else's → 404 (or "please log in" for the agent's own browser
  * after the account got a password).
  */
 async function campaignOfCaller(actor: Actor, campaignId: number): Promise<CampaignForPayment> {
@@ -55,9 +55,8 @@ async function campaignOfCaller(actor: Actor, campaignId: number): Promise<Campa
     await getAccessibleAgent(actor, campaign.agentId);
   } catch (err) {
     if (err instanceof AppError && err.code === 'agents.login_required') throw err;
-    if (err instanceof AppError && (err.status === 403 || err.status === 404)) {
-      throw forbidden('payments.forbidden', 'You do not have access to this campaign');
-    }
+    // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
+    if (err instanceof AppError && (err.status === 403 || err.status === 404)) throw notFound('campaign');
     throw err;
   }
   return campaign;

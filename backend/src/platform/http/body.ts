@@ -50,7 +50,7 @@ function checkJson(root: unknown): void {
 
 /** zlib's errors (a body marked gzip/deflate/br that is not): the client's fault, not ours. */
 function isDecodingError(err: { code?: unknown; errno?: unknown }): boolean {
-  return typeof err.code === 'string' && /^Z_|^ERR_ZLIB|^ERR__?BROTLI/.test(err.code);
+  return typeof err.code === 'string' && /^Z_|^ERR_ZLIB|^ERR_BROTLI|^ERR__/.test(err.code);
 }
 
 /**

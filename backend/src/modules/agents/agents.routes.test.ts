@@ -154,3 +154,15 @@ describe('POST /api/agents for an agent found in the MLS', () => {
     expect(res.body).toMatchObject({ id: agent.id, hasPassword: true });
   });
 });
+
+describe('abuse limits', () => {
+  it('POST /api/agents is rate limited per client address: the 101st within 10 minutes is 429', async () => {
+    await t.db('rate_limits').delete();
+    const browser = t.newSession();
+    for (let i = 0; i < 100; i++) await browser.post('/api/agents').send(manual).expect(201);
+    const res = await t.newSession().post('/api/agents').send(manual).expect(429);
+    expect(res.body.code).toBe('rate_limited');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    await t.db('rate_limits').delete();
+  });
+});

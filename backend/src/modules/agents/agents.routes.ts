@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf, claimAgent, sessionOf } from '../../platform/auth/actor';
-import { consumeRateLimit } from '../../platform/http/rate-limit';
+import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { forbidden } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
@@ -16,13 +16,16 @@ import { presentAgent } from './agents.presenter';
 import { foundMlsMember } from './mls-found';
 
 const AgentIdParams = z.object({ id: idParam });
+
+/** Agent creation per client address: a wizard makes one or two; a flood fills the database. */
+export const AGENT_CREATE_RATE_LIMIT = { points: 100, durationSeconds: 10 * 60 } as const;
 const CreateAgent = { body: agentCreateSchema };
 const UpdateAgent = { params: AgentIdParams, body: agentUpdateSchema };
 
 export function agentsRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  router.post('/api/agents', validate(CreateAgent), async (ctx) => {
+  router.post('/api/agents', rateLimit({ name: 'agent-create', ...AGENT_CREATE_RATE_LIMIT }), validate(CreateAgent), async (ctx) => {
     const input = inputOf(ctx, CreateAgent).body;
     let agent;
     let created = true;

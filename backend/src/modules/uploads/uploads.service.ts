@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { Upload } from './upload.model';
-import { detectImage } from './image-check';
+import { detectImage, withoutMetadata } from './image-check';
 import { BodyTooLargeError, UploadAbortedError } from './providers/local-disk';
 import type { UploadStorage, UploadStorages } from './providers';
 import type { VariantCache, VariantFile, VariantFormat, VariantWidth } from './variants';
@@ -85,15 +85,20 @@ export async function receiveLocalUpload(
   try {
     const image = await detectImage(received.tempPath);
     if (!image) throw notAnImage();
+    // Originals are public: no EXIF (GPS!) or other metadata is ever kept.
+    const cleaned = await withoutMetadata(received.tempPath, image);
+    if (cleaned && cleaned.length > MAX_UPLOAD_BYTES) throw uploadTooLarge();
+    if (cleaned) await fsp.writeFile(received.tempPath, cleaned);
+    const size = cleaned?.length ?? received.size;
     await db.transaction(async (trx) => {
       // Conditional on 'pending': of two racing PUTs, exactly one is kept.
       const updated = await Upload.query(trx)
         .where({ id: input.id, status: 'pending' })
-        .patch({ status: 'stored', contentType: image.contentType, sizeBytes: received.size, storedAt: new Date() });
+        .patch({ status: 'stored', contentType: image.contentType, sizeBytes: size, storedAt: new Date() });
       if (!updated) throw alreadyUploaded();
       await local.commit(received.tempPath, input.id);
     });
-    return { objectPath: row.objectPath, contentType: image.contentType, sizeBytes: received.size };
+    return { objectPath: row.objectPath, contentType: image.contentType, sizeBytes: size };
   } finally {
     await local.discard(received.tempPath);
   }

@@ -32,13 +32,14 @@ async function uploadPhoto(page: Page, baseURL: string | undefined): Promise<str
  */
 async function createDraftCampaign(page: Page, baseURL: string | undefined): Promise<Created> {
   const headers = { origin: baseURL! };
-  const imageUrl = await uploadPhoto(page, baseURL);
   const post = async <T,>(url: string, data: Record<string, unknown>): Promise<T> => {
     const response = await page.request.post(url, { data, headers });
     expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
   };
   const agent = await post<Created['agent']>('/api/agents', { name: 'Pat Buyer', state: 'FL', manualEntry: true });
+  // Upload slots go to a session that owns an agent.
+  const imageUrl = await uploadPhoto(page, baseURL);
   const listing = await post<Created['listing']>('/api/listings', {
     agentId: agent.id,
     address: '2417 Bayshore Blvd',

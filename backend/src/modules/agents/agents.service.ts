@@ -77,3 +77,10 @@ export async function getAccessibleAgent(actor: Actor, agentId: number): Promise
 export async function findAgent(agentId: number): Promise<Agent | undefined> {
   return Agent.query().findById(agentId);
 }
+
+/** Which of these object paths an agent shows (profile photo or logo): the uploads sweep keeps those. */
+export async function agentObjectPathsInUse(paths: string[]): Promise<Set<string>> {
+  if (!paths.length) return new Set();
+  const rows = await Agent.query().whereIn('profileImageUrl', paths).orWhereIn('logoUrl', paths).select('profileImageUrl', 'logoUrl');
+  return new Set(rows.flatMap((r) => [r.profileImageUrl, r.logoUrl]).filter((p): p is string => !!p && paths.includes(p)));
+}

@@ -108,3 +108,15 @@ export async function updateCampaignDraft(db: Db, config: Config, actor: Actor, 
     return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));
   });
 }
+
+/** Which of these object paths a campaign uses (its ad image or a carousel image): the uploads sweep keeps those. */
+export async function campaignObjectPathsInUse(paths: string[]): Promise<Set<string>> {
+  if (!paths.length) return new Set();
+  const { rows } = (await Campaign.knex().raw(
+    `select image_url as path from campaigns where image_url = any(?::text[])
+     union
+     select p from campaigns, jsonb_array_elements_text(carousel_images) p where jsonb_exists_any(carousel_images, ?::text[]) and p = any(?::text[])`,
+    [paths, paths, paths],
+  )) as { rows: { path: string }[] };
+  return new Set(rows.map((r) => r.path));
+}

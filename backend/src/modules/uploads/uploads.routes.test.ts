@@ -440,6 +440,31 @@ describe('sweep of stale pending uploads', () => {
   });
 });
 
+describe('sweep of unused uploads', () => {
+  it('removes stored uploads that no listing, campaign or agent uses 24 hours after upload; keeps used and recent ones', async () => {
+    const put = async () => {
+      const u = await newUpload();
+      await t.request.put(u.target).set('Content-Type', 'image/png').send(await png(12, 12)).expect(200);
+      return u;
+    };
+    const [unused, profile, recent] = [await put(), await put(), await put()];
+    const agentId = (await owner.get('/api/agents').expect(200)).body[0].id;
+    await owner.put(`/api/agents/${agentId}`).send({ profileImageUrl: `/objects/uploads/${profile.id}` }).expect(200);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.db('uploads').whereIn('id', [unused.id, profile.id]).update({ createdAt: dayAgo });
+
+    const ctx = { db: t.db, logger: createLogger('silent'), config: t.config, jobId: 'test', retryCount: 0, signal: new AbortController().signal };
+    await sweepPendingUploadsJob.handler({}, ctx);
+
+    expect(await t.db('uploads').where({ id: unused.id }).first()).toBeUndefined();
+    expect(fs.existsSync(path.join(uploadsDir, unused.id))).toBe(false);
+    await t.request.get(`/objects/uploads/${unused.id}`).expect(404);
+    expect((await t.db('uploads').where({ id: profile.id }).first()).status).toBe('stored');
+    expect((await t.db('uploads').where({ id: recent.id }).first()).status).toBe('stored');
+    await t.request.get(`/objects/uploads/${profile.id}`).expect(200);
+  });
+});
+
 describe('rate limit', () => {
   let own: TestContext;
   beforeAll(async () => {

@@ -260,3 +260,31 @@ async function toBuffer(body: Readable | Buffer, limit: number): Promise<Buffer 
   }
   return Buffer.concat(chunks);
 }
+
+/** A stored upload that no listing, campaign or agent shows after this long is removed (disk and rows are not free). */
+export const UNREFERENCED_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Stored uploads older than 24 hours that nothing uses: `inUse` answers which object paths the owning
+ * modules (listings, campaigns, agents) still show, through their doors. The rest lose their bytes and row.
+ * Idempotent: deleting a file or row that is already gone changes nothing.
+ */
+export async function sweepUnreferencedUploads(
+  deps: UploadsDeps,
+  inUse: (paths: string[]) => Promise<Set<string>>,
+  opts: { limit?: number; now?: Date } = {},
+): Promise<{ removed: number }> {
+  const now = opts.now ?? new Date();
+  const cutoff = new Date(now.getTime() - UNREFERENCED_UPLOAD_TTL_SECONDS * 1000);
+  const old = await Upload.query(deps.db).where('status', 'stored').where('createdAt', '<', cutoff).orderBy('createdAt').limit(opts.limit ?? 500);
+  if (!old.length) return { removed: 0 };
+  const used = await inUse(old.map((u) => u.objectPath));
+  let removed = 0;
+  for (const row of old.filter((u) => !used.has(u.objectPath))) {
+    const storage = deps.storages.of(row.provider);
+    if (!storage) continue;
+    await storage.delete(row.id);
+    removed += await Upload.query(deps.db).where({ id: row.id, status: 'stored' }).delete();
+  }
+  return { removed };
+}

@@ -55,7 +55,7 @@ const deep = (levels: number, leaf: unknown = 1): unknown => {
   return v;
 };
 const deepText = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
-const HUGE = 'x'.repeat(200_000);
+const HUGE = 'x'.repeat(100_000);
 
 /** Odd values: each becomes a body with every field set to it. */
 const VALUES: [string, unknown][] = [
@@ -105,13 +105,13 @@ function bodyProbes(): Probe[] {
     { label: 'lone surrogate escaped', body: '{"name":"\\ud800","email":"\\udfff@example.com"}' },
     { label: 'deep nesting (5000)', body: deepText(5000) },
     { label: 'deep nesting (40 objects)', body: JSON.stringify(deep(40)) },
-    { label: 'oversized body', body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) },
+    { label: 'oversized body', body: JSON.stringify({ name: 'x'.repeat(1_050_000) }) },
     { label: 'gzip marked, not gzip', body: '{"name":"a"}', headers: { 'Content-Encoding': 'gzip' } },
     { label: 'deflate marked, not deflate', body: '{"name":"a"}', headers: { 'Content-Encoding': 'deflate' } },
     { label: 'br marked, not br', body: '{"name":"a"}', headers: { 'Content-Encoding': 'br' } },
     { label: 'unknown encoding', body: '{"name":"a"}', headers: { 'Content-Encoding': 'zstd-ish' } },
     { label: 'gzip of garbage JSON', body: zlib.gzipSync('{"name": '), headers: { 'Content-Encoding': 'gzip' } },
-    { label: 'gzip bomb (oversized once inflated)', body: zlib.gzipSync(JSON.stringify({ name: ' '.repeat(5_000_000) })), headers: { 'Content-Encoding': 'gzip' } },
+    { label: 'gzip bomb (oversized once inflated)', body: zlib.gzipSync(JSON.stringify({ name: ' '.repeat(1_500_000) })), headers: { 'Content-Encoding': 'gzip' } },
     { label: 'truncated gzip', body: zlib.gzipSync('{"name":"a"}').subarray(0, 12), headers: { 'Content-Encoding': 'gzip' } },
     { label: 'latin1 charset', body: Buffer.from('{"name":"caf\xe9"}', 'latin1'), headers: { 'Content-Type': 'application/json; charset=latin1' } },
     { label: 'unknown charset', body: '{"name":"a"}', headers: { 'Content-Type': 'application/json; charset=klingon' } },
@@ -185,5 +185,5 @@ describe('fuzzing every mounted route', () => {
     if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ ...report, failures }, null, 2));
     expect(failures).toEqual([]);
     expect(counts.requests).toBeGreaterThan(routes.length * 10);
-  }, 300_000);
+  }, 600_000);
 });

@@ -90,7 +90,8 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange, error, bef
   async function addFiles(fileList: FileList | null) {
     if (!fileList || fileList.length === 0) return;
     const list = Array.from(fileList);
-    if (beforeUpload && !(await beforeUpload())) return;
+    // Only when something will be uploaded (files refused here need no agent).
+    if (beforeUpload && list.some((file) => !uploadFileError(file)) && !(await beforeUpload())) return;
     let room = MAX_LISTING_FILES - active.length;
     let skipped = 0;
     const added: UploadItem[] = [];

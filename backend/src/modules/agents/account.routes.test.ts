@@ -6,6 +6,9 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { emailsTo, waitForEmail } from '../../../test/outbox';
 import { sendVerificationEmailJob } from './jobs/send-verification-email.job';
 
+// Each argon2id hash costs 64 MiB and three passes; these journeys make a dozen on a shared machine.
+jest.setTimeout(120_000);
+
 let t: TestContext;
 let dataDir: string;
 beforeAll(async () => {

@@ -10,6 +10,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'la-e2e-'));
 fs.chmodSync(dataDir, 0o755);
+// Browser tests read the emails the product sends (verification links) from DATA_DIR/outbox: they find it here.
+const port = process.env.E2E_PORT ?? '3210';
+const dataDirNote = path.join(os.tmpdir(), `la-e2e-${port}.datadir`);
+fs.writeFileSync(dataDirNote, dataDir);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -25,7 +29,7 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
   env: {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: process.env.E2E_PORT ?? '3210',
+    PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
@@ -33,7 +37,10 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });
-const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+const cleanup = () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirNote, { force: true });
+};
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
   cleanup();

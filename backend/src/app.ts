@@ -2,7 +2,6 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import session from 'koa-session';
 import compress from 'koa-compress';
-import { bodyParser } from '@koa/bodyparser';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Config } from './platform/config';
@@ -17,6 +16,7 @@ import { csrfGuard } from './platform/http/csrf';
 import { postgresSessionStore } from './platform/http/session-store';
 import { serveStatic } from './platform/http/static';
 import { serializeJsonOnce } from './platform/http/json-body';
+import { jsonBody } from './platform/http/body';
 import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
 import type { AppDeps } from './platform/deps';
@@ -130,14 +130,8 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     ),
   );
   app.use(csrfGuard({ exemptPaths: WEBHOOK_PATHS, trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: config.BODY_LIMIT,
-      encoding: 'utf-8',
-      // ctx.request.rawBody keeps the exact text: Stripe's signature is over it.
-    } as Parameters<typeof bodyParser>[0]),
-  );
+  // JSON bodies: size limit, Content-Encoding, and the checks every route relies on (platform/http/body.ts).
+  app.use(jsonBody({ limit: config.BODY_LIMIT }));
 
   const apiDocs = apiDocsRouter();
   app.use(apiDocs.routes());

@@ -93,7 +93,7 @@ async function main() {
     logger.fatal({ err }, 'could not start');
     process.exit(1);
   }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(signal, () => {
       running.stop().then(
         () => process.exit(0),

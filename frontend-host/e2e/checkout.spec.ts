@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { makePng } from './png';
@@ -29,13 +32,14 @@ async function uploadPhoto(page: Page, baseURL: string | undefined): Promise<str
  */
 async function createDraftCampaign(page: Page, baseURL: string | undefined): Promise<Created> {
   const headers = { origin: baseURL! };
-  const imageUrl = await uploadPhoto(page, baseURL);
   const post = async <T,>(url: string, data: Record<string, unknown>): Promise<T> => {
     const response = await page.request.post(url, { data, headers });
     expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
   };
   const agent = await post<Created['agent']>('/api/agents', { name: 'Pat Buyer', state: 'FL', manualEntry: true });
+  // Upload slots go to a session that owns an agent.
+  const imageUrl = await uploadPhoto(page, baseURL);
   const listing = await post<Created['listing']>('/api/listings', {
     agentId: agent.id,
     address: '2417 Bayshore Blvd',
@@ -173,10 +177,26 @@ test.describe('checkout and success screen', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill('sunny-tampa-1');
     await dialog.getByLabel('Confirm Password').fill('sunny-tampa-1');
-    const dashboardTab = context.waitForEvent('page');
     await dialog.getByRole('button', { name: 'Complete Setup' }).click();
-    await expect(toasts(page).getByText('Account Setup Complete!')).toBeVisible();
+    // No password yet: the dialog says where the one-time link went and waits for it.
+    await expect(dialog.getByText(`We sent a link to ${email}`, { exact: false })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Resend email' })).toBeVisible();
+
+    // The agent opens the emailed link in this browser and confirms.
+    const token = await verificationToken(email);
+    const verifyTab = await context.newPage();
+    await verifyTab.goto(`/verify-email?token=${token}`);
+    await verifyTab.getByRole('button', { name: 'Confirm my email' }).click();
+    await expect(verifyTab.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await verifyTab.close();
+
+    // The success screen notices, says so and offers the dashboard.
+    const dashboardTab = context.waitForEvent('page');
+    await expect(toasts(page).getByText('Account Setup Complete!')).toBeVisible({ timeout: 15_000 });
     await expect(dialog).toBeHidden();
+    // Opened without a fresh click, the new tab may be blocked: then the toast's button opens it.
+    const open = toasts(page).getByRole('button', { name: 'Open Dashboard' });
+    if (await open.isVisible()) await open.click();
     const tab = await dashboardTab;
     await tab.waitForURL((url) => url.pathname === '/dashboard');
     expect(new URL(tab.url()).searchParams.get('agent')).toBe(String(agent.id));
@@ -351,3 +371,19 @@ test.describe('checkout with Stripe as the payment provider', () => {
     await expect(page.getByLabel('Card number')).toHaveCount(0);
   });
 });
+
+/** The token of the newest verification link emailed to `to` (the product's .eml outbox, see scripts/e2e-server.mjs). */
+async function verificationToken(to: string): Promise<string> {
+  const port = process.env.E2E_PORT ?? '3210';
+  const outbox = path.join(fs.readFileSync(path.join(os.tmpdir(), `la-e2e-${port}.datadir`), 'utf8').trim(), 'outbox');
+  await expect
+    .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes(`To: ${to}`)).length : 0), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const file = fs
+    .readdirSync(outbox)
+    .sort()
+    .reverse()
+    .find((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes(`To: ${to}`))!;
+  const body = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(body)![1]!;
+}

@@ -11,6 +11,9 @@ const SuccessPage = lazy(() => import('./features/success/SuccessPage'));
 const ListingPage = lazy(() => import('./features/listing/ListingPage'));
 const ManualListingPage = lazy(() => import('./features/listing/ManualListingPage'));
 const LoginPage = lazy(() => import('./features/login/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('./features/account/VerifyEmailPage'));
 const DashboardSection = lazy(() => import('./features/remotes/DashboardSection'));
 const AdminSection = lazy(() => import('./features/remotes/AdminSection'));
 const OverviewPage = lazy(() => import('./features/overview/OverviewPage'));
@@ -27,6 +30,9 @@ export function App() {
           <Route path="/listing/:mlsId" element={<ListingPage />} />
           <Route path="/manual-listing/:mlsId" element={<ManualListingPage />} />
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/dashboard/*" element={<DashboardSection />} />
           <Route path="/admin/*" element={<AdminSection />} />
           <Route path="/overview" element={<OverviewPage />} />

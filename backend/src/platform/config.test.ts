@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       META_ACCESS_TOKEN: 'meta',
       META_AD_ACCOUNT_ID: 'act_1',
       META_PAGE_ID: 'page_1',
+      PUBLIC_URL: 'https://ads.example.com',
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       GCS_BUCKET: 'bucket',
@@ -33,6 +34,17 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_SECRET: 'gsecret',
     });
     expect(Object.values(c.providers)).toEqual(['postgres', 'reso', 'meta', 'stripe', 'gcs', 'openai', 'smtp', 'google']);
+  });
+
+  it('refuses Meta mode without PUBLIC_URL', () => {
+    expect(() => loadConfig({ META_ACCESS_TOKEN: 'meta', META_AD_ACCOUNT_ID: 'act_1', META_PAGE_ID: 'page_1' })).toThrow(/PUBLIC_URL: is required with META_ACCESS_TOKEN/);
+    expect(loadConfig({ META_ACCESS_TOKEN: 'meta', META_AD_ACCOUNT_ID: 'act_1', META_PAGE_ID: 'page_1', PUBLIC_URL: 'http://localhost:3000' }).providers.ads).toBe('meta');
+  });
+
+  it('refuses an https PUBLIC_URL without TRUST_PROXY in production, with the reason', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TRUST_PROXY: must be true with an https:\/\/ PUBLIC_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com', TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000');
   });
 
   it('lists every problem readably', () => {

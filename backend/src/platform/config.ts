@@ -90,6 +90,18 @@ const ConfigSchema = z
     if (c.META_ACCESS_TOKEN && !c.META_PAGE_ID) {
       ctx.addIssue({ code: 'custom', path: ['META_PAGE_ID'], message: 'is required with META_ACCESS_TOKEN (the Facebook Page the ads run as)' });
     }
+    if (c.META_ACCESS_TOKEN && !c.PUBLIC_URL) {
+      // Meta fetches the ad's link and images from the public origin: without it a paid campaign cannot launch.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with META_ACCESS_TOKEN (ads link to the public listing pages, and Meta fetches their images)' });
+    }
+    if (c.NODE_ENV === 'production' && c.PUBLIC_URL?.startsWith('https:') && !c.TRUST_PROXY) {
+      // Secure session cookies need to know the request came over TLS; this server speaks plain HTTP behind a TLS proxy.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message: 'must be true with an https:// PUBLIC_URL: TLS ends at a proxy in front of this server, and the session cookie is Secure only when X-Forwarded-Proto says https (set TRUST_PROXY=true and TRUST_PROXY_HOPS)',
+      });
+    }
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });
     }

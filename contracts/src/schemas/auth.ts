@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, VALID_EMAIL_MESSAGE, emailField, tooLongMessage } from './common.js';
-import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE } from './agents.js';
+import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE, passwordSchema } from './agents.js';
 
 export const ADMIN_PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 
@@ -26,3 +26,75 @@ export const adminLoginSchema = z.object({
     .max(LIMITS.password, { error: tooLongMessage(LIMITS.password) }),
 });
 export type AdminLoginPayload = z.infer<typeof adminLoginSchema>;
+
+// ---------------------------------------------------------------- email verification, password reset
+
+/** DESIGN §6 "Accounts": a verification link works once, for this long. */
+export const EMAIL_VERIFICATION_TTL_MINUTES = 30;
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose one that is harder to guess.';
+export const VERIFICATION_LINK_INVALID_MESSAGE =
+  'This link is invalid, has expired or has already been used. Please ask for a new one.';
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is not correct';
+export const FORGOT_PASSWORD_SENT_MESSAGE =
+  'If an account exists for this email address, we have sent it a link to reset the password. The link works once, for 30 minutes.';
+
+/** A link's token as it appears in /verify-email?token=… and /reset-password?token=… (base64url). */
+export const verificationTokenSchema = z
+  .string({ error: VERIFICATION_LINK_INVALID_MESSAGE })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: VERIFICATION_LINK_INVALID_MESSAGE });
+
+export const CHOOSE_PASSWORD_MESSAGE = 'This link was opened in another browser: please choose your password here.';
+
+/**
+ * POST /api/auth/verify-email: { token } from the emailed link (account setup, email change). A link opened
+ * in another browser than the one that set up the account must come with the password chosen there.
+ */
+export const verifyEmailSchema = z.object({ token: verificationTokenSchema, password: passwordSchema.optional() });
+export type VerifyEmailPayload = z.infer<typeof verifyEmailSchema>;
+
+/** POST /api/auth/forgot-password: { email }. */
+export const forgotPasswordSchema = loginEmailSchema;
+export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/reset-password: { token, password } from the emailed reset link. */
+export const resetPasswordSchema = z.object({ token: verificationTokenSchema, password: passwordSchema });
+export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form: new password and its confirmation. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH_MESSAGE }).max(LIMITS.password) })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: PASSWORDS_DONT_MATCH_MESSAGE });
+export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
+
+/** POST /api/auth/change-password: { currentPassword, newPassword } (logged in). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_WRONG_MESSAGE })
+    .min(1, { error: CURRENT_PASSWORD_WRONG_MESSAGE })
+    .max(LIMITS.password, { error: tooLongMessage(LIMITS.password) }),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
+
+/** Answer of PUT /api/agents/:id with a password, and of an email change: the link is on its way. */
+export const verificationSentSchema = z.object({
+  status: z.literal('verification_sent'),
+  email: z.string(),
+  expiresInMinutes: z.number(),
+});
+export type VerificationSent = z.infer<typeof verificationSentSchema>;
+
+/** Answer of POST /api/auth/verify-email and /api/auth/reset-password: this browser is now logged in. */
+export const verifiedSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  purpose: z.enum(['account_setup', 'email_change', 'password_reset']),
+  /** False when an email change was confirmed in another browser: nobody got logged in there. */
+  loggedIn: z.boolean(),
+});
+export type Verified = z.infer<typeof verifiedSchema>;
+
+/** Answer of POST /api/auth/forgot-password: always the same, whether or not the email has an account. */
+export const forgotPasswordSentSchema = z.object({ message: z.string() });
+export type ForgotPasswordSent = z.infer<typeof forgotPasswordSentSchema>;

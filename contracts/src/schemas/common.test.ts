@@ -114,3 +114,18 @@ describe('isPriceString', () => {
     expect(isPriceString(v)).toBe(false),
   );
 });
+
+describe('text refuses control characters and broken Unicode', () => {
+  it('requiredText, optionalText and textSchema', async () => {
+    const { requiredText, optionalText, textSchema, CONTROL_CHARACTERS_MESSAGE } = await import('./common.js');
+    for (const schema of [requiredText('Name is required', 50), optionalText(50), textSchema(50)]) {
+      for (const bad of ['a\u0000b', 'bell\u0007', 'esc\u001b[0m', 'del\u007f', 'lone \ud800 high', 'lone \udc00 low']) {
+        const r = schema.safeParse(bad);
+        expect(r.success).toBe(false);
+        expect(r.error?.issues[0]?.message).toBe(CONTROL_CHARACTERS_MESSAGE);
+      }
+      expect(schema.parse('line one\nline two\ttab')).toBe('line one\nline two\ttab');
+      expect(schema.parse('emoji 🏡 ok')).toBe('emoji 🏡 ok');
+    }
+  });
+});

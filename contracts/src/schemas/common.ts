@@ -36,6 +36,29 @@ export const VALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number';
 export const INVALID_IMAGE_MESSAGE = 'Image must be an http(s) URL or an uploaded /objects/ path';
 
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+
+/** C0 controls and DEL, except tab, line feed and carriage return (multi-line text keeps those). */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text a person could have typed: no control characters (NUL included), no lone UTF-16 surrogates. */
+export function isPlainText(value: string): boolean {
+  return !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Free text: a string without control characters or broken Unicode, trimmed and bounded. The base of
+ * every text field (required or optional), so such input is a 400 with a field message everywhere.
+ */
+export function textSchema(max: number, message?: string) {
+  return z
+    .string(message ? { error: message } : undefined)
+    .trim()
+    .max(max, { error: tooLongMessage(max) })
+    .refine(isPlainText, { error: CONTROL_CHARACTERS_MESSAGE });
+}
+
 export function tooLongMessage(max: number): string {
   return `Must be at most ${max} characters`;
 }
@@ -46,7 +69,8 @@ export function requiredText(message: string, max: number) {
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: tooLongMessage(max) });
+    .max(max, { error: tooLongMessage(max) })
+    .refine(isPlainText, { error: CONTROL_CHARACTERS_MESSAGE });
 }
 
 /**
@@ -54,10 +78,7 @@ export function requiredText(message: string, max: number) {
  * (meaning "clear"), absent stays undefined (meaning "leave as is").
  */
 export function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: tooLongMessage(max) })
+  return textSchema(max)
     .nullish()
     .transform((v) => (v === '' ? null : v));
 }

@@ -34,12 +34,13 @@ describe('POST /api/agents', () => {
 });
 
 describe('ownership', () => {
-  it('another session cannot read the agent and does not see it in its list', async () => {
+  it('another session cannot read the agent (404, like a missing one) and does not see it in its list', async () => {
     const owner = t.newSession();
     const { body: agent } = await owner.post('/api/agents').send(manual).expect(201);
     const stranger = t.newSession();
-    const res = await stranger.get(`/api/agents/${agent.id}`).expect(403);
-    expect(res.body.code).toBe('agents.forbidden');
+    const res = await stranger.get(`/api/agents/${agent.id}`).expect(404);
+    // The same answer as for an id that does not exist: the id's existence is not revealed.
+    expect(res.body).toEqual((await stranger.get('/api/agents/99999999').expect(404)).body);
     const list = await stranger.get('/api/agents').expect(200);
     expect(list.body).toEqual([]);
   });
@@ -102,7 +103,28 @@ describe('POST /api/agents for an agent found in the MLS', () => {
     await search(other);
     const theirs = await other.post('/api/agents').send(found).expect(201);
     expect(theirs.body.id).not.toBe(first.body.id);
-    await other.get(`/api/agents/${first.body.id}`).expect(403);
+    await other.get(`/api/agents/${first.body.id}`).expect(404);
+  });
+
+  it('an MLS ID typed on a manual agent is display data: it neither takes the member’s account nor locks the member out', async () => {
+    // A manual agent claims Emily Rodriguez's MLS ID and has an account.
+    const squatter = t.newSession();
+    const { body: fake } = await squatter.post('/api/agents').send({ ...manual, mlsId: 'TX52890' }).expect(201);
+    expect(fake.mlsId).toBe('TX52890');
+    await t.db('agents').where({ id: fake.id }).update({ passwordHash: '$argon2id$stub-for-test', email: 'squatter@example.com' });
+    await t.db.raw(`update sessions set data = data || jsonb_build_object('agentId', ?::int) where data->'ownedAgentIds' @> to_jsonb(?::int)`, [fake.id, fake.id]);
+
+    // The real member still gets her own MLS agent (201, not "please log in")…
+    const real = t.newSession();
+    const { body: found } = await search(real, 'Emily Rodriguez', 'TX');
+    const mine = await real.post('/api/agents').send(found).expect(201);
+    expect(mine.body).toMatchObject({ name: 'Emily Rodriguez', mlsId: 'TX52890', hasPassword: false });
+    expect(mine.body.id).not.toBe(fake.id);
+    // …and the squatter, even logged in as the manual agent, is not handed the member's agent.
+    await search(squatter, 'Emily Rodriguez', 'TX');
+    const theirs = await squatter.post('/api/agents').send(found).expect(201);
+    expect(theirs.body.id).not.toBe(fake.id);
+    expect(theirs.body.id).not.toBe(mine.body.id);
   });
 
   it('asks for a login (409) when an agent with that mlsId already has an account, and never hands it over', async () => {
@@ -117,7 +139,7 @@ describe('POST /api/agents for an agent found in the MLS', () => {
       expect(res.body).toEqual({ message: 'An account already exists for this agent. Please log in.', code: 'agents.login_required' });
       expect(JSON.stringify(res.body)).not.toContain(String(agent.id));
     }
-    expect(await t.db('agents').where({ mlsId: 'TX52890' }).count({ n: '*' }).first()).toEqual({ n: '1' });
+    expect(await t.db('agents').where({ mlsId: 'TX52890' }).where('id', '>=', agent.id).count({ n: '*' }).first()).toEqual({ n: '1' });
   });
 
   it('hands the agent back to a session logged in as that agent', async () => {
@@ -130,5 +152,17 @@ describe('POST /api/agents for an agent found in the MLS', () => {
     await search(owner, 'Michael Chen', 'CA');
     const res = await owner.post('/api/agents').send(found).expect(200);
     expect(res.body).toMatchObject({ id: agent.id, hasPassword: true });
+  });
+});
+
+describe('abuse limits', () => {
+  it('POST /api/agents is rate limited per client address: the 101st within 10 minutes is 429', async () => {
+    await t.db('rate_limits').delete();
+    const browser = t.newSession();
+    for (let i = 0; i < 100; i++) await browser.post('/api/agents').send(manual).expect(201);
+    const res = await t.newSession().post('/api/agents').send(manual).expect(429);
+    expect(res.body.code).toBe('rate_limited');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    await t.db('rate_limits').delete();
   });
 });

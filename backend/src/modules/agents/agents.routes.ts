@@ -1,25 +1,31 @@
+import crypto from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import { agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { actorOf, claimAgent, type SessionData } from '../../platform/auth/actor';
+import { actorOf, claimAgent, sessionOf } from '../../platform/auth/actor';
+import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { forbidden } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { createAgent, createMlsAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
 import { updateAgent } from './account.service';
+import { VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, VERIFICATION_EMAIL_IP_RATE_LIMIT } from './auth.routes';
 import { addAuthRoutes } from './auth.routes';
 import { presentAgent } from './agents.presenter';
 import { foundMlsMember } from './mls-found';
 
 const AgentIdParams = z.object({ id: idParam });
+
+/** Agent creation per client address: a wizard makes one or two; a flood fills the database. */
+export const AGENT_CREATE_RATE_LIMIT = { points: 100, durationSeconds: 10 * 60 } as const;
 const CreateAgent = { body: agentCreateSchema };
 const UpdateAgent = { params: AgentIdParams, body: agentUpdateSchema };
 
 export function agentsRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  router.post('/api/agents', validate(CreateAgent), async (ctx) => {
+  router.post('/api/agents', rateLimit({ name: 'agent-create', ...AGENT_CREATE_RATE_LIMIT }), validate(CreateAgent), async (ctx) => {
     const input = inputOf(ctx, CreateAgent).body;
     let agent;
     let created = true;
@@ -48,15 +54,24 @@ export function agentsRouter(deps: AppDeps): Router {
   // Branding (wizard step 4), profile edit (dashboard) and account setup (email + password).
   router.put('/api/agents/:id', validate(UpdateAgent), async (ctx) => {
     const { params, body } = inputOf(ctx, UpdateAgent);
-    const { agent, accountCreated } = await updateAgent(await getAccessibleAgent(actorOf(ctx), params.id), body);
-    if (accountCreated) {
-      // From now on this agent is reached by logging in (mayAccessAgent): this browser is logged in
-      // as it, under a new session id (DESIGN §3), and keeps the agents it created.
-      await ctx.session!.regenerate();
-      (ctx.session as unknown as SessionData).agentId = agent.id;
-      await audit(deps.db, { actorType: 'agent', actorId: agent.id, action: 'agent.account_setup', targetType: 'agent', targetId: agent.id }, ctx);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const sendsLink = body.password !== undefined || (agent.hasPassword && !!body.email && body.email !== (agent.email ?? '').toLowerCase());
+    if (sendsLink) {
+      // Each of these emails a link: bounded per client and per address (no mail bombing through us).
+      await consumeRateLimit(deps.db, { name: 'verification-email-ip', ...VERIFICATION_EMAIL_IP_RATE_LIMIT }, ctx.ip);
+      await consumeRateLimit(deps.db, { name: 'verification-email-address', ...VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT }, body.email!);
     }
-    ctx.body = presentAgent(agent);
+    const session = sessionOf(ctx);
+    if (sendsLink) session.verifyNonce ??= crypto.randomBytes(24).toString('base64url');
+    const result = await updateAgent(deps, agent, body, { impersonated: session.impersonated === true, requesterNonce: session.verifyNonce });
+    if (result.kind === 'verification_sent') {
+      // DESIGN §6: no password until the owner of the email opens the link; this session keeps its wizard access.
+      await audit(deps.db, { actorType: 'visitor', action: 'agent.account_setup_requested', targetType: 'agent', targetId: agent.id }, ctx);
+      ctx.status = 202;
+      ctx.body = result.sent;
+      return;
+    }
+    ctx.body = result.kind === 'email_change_sent' ? { ...presentAgent(result.agent), pendingEmail: result.sent.email } : presentAgent(result.agent);
   });
 
   addAuthRoutes(router, deps);

@@ -2,7 +2,7 @@ import type { AgentCreatePayload } from '@app/contracts';
 import { mayAccessAgent, type Actor } from '../../platform/auth/actor';
 import { conflict, notFound, type AppError } from '../../platform/errors';
 import { Agent } from './agent.model';
-import { agentForbidden, loginRequired, translateAgentRefusal } from './agents.errors';
+import { loginRequired, translateAgentRefusal } from './agents.errors';
 import type { FoundMlsMember } from './mls-found';
 
 export async function createAgent(input: AgentCreatePayload): Promise<Agent> {
@@ -32,11 +32,13 @@ export async function createMlsAgent(
   found: FoundMlsMember,
   input: AgentCreatePayload,
 ): Promise<{ agent: Agent; created: boolean }> {
-  const existing = await Agent.query().where('mlsId', found.mlsId).orderBy('id');
+  // Only agents found in the MLS count: an MLS ID typed on a manual agent is display data, never a key
+  // for ownership, so it can neither take this member's account nor lock the member out.
+  const existing = await Agent.query().where({ mlsId: found.mlsId, source: 'mls' }).orderBy('id');
   const loggedIn = existing.find((a) => a.id === actor.loggedInAgentId);
   if (loggedIn) return { agent: loggedIn, created: false };
   if (existing.some((a) => a.hasPassword)) throw conflict('agents.login_required', LOGIN_REQUIRED_MESSAGE);
-  const mine = existing.find((a) => a.source === 'mls' && actor.ownedAgentIds.includes(a.id));
+  const mine = existing.find((a) => actor.ownedAgentIds.includes(a.id));
   if (mine) return { agent: mine, created: false };
   const agent = await Agent.query().insertAndFetch({
     name: found.name,
@@ -73,12 +75,16 @@ export function accessibleAgentIds(actor: Actor) {
     });
 }
 
-/** Load an agent the actor may access: 404 when it does not exist, 403 when it is someone else's. */
+/**
+ * Load an agent the actor may access. Someone else's agent is a 404 like a missing one, so ids cannot be
+ * probed; only the session that created it, once it has a password, hears 403 "Please log in".
+ */
 export async function getAccessibleAgent(actor: Actor, agentId: number): Promise<Agent> {
   const agent = await Agent.query().findById(agentId);
   if (!agent) throw notFound('agent');
   if (!mayAccessAgent(actor, agent)) {
-    throw agent.hasPassword && actor.ownedAgentIds.includes(agent.id) ? loginRequired() : agentForbidden();
+    if (agent.hasPassword && actor.ownedAgentIds.includes(agent.id)) throw loginRequired();
+    throw notFound('agent');
   }
   return agent;
 }
@@ -97,4 +103,11 @@ export async function getAccessibleAgentFor(actor: Actor, agentId: number, refus
 
 export async function findAgent(agentId: number): Promise<Agent | undefined> {
   return Agent.query().findById(agentId);
+}
+
+/** Which of these object paths an agent shows (profile photo or logo): the uploads sweep keeps those. */
+export async function agentObjectPathsInUse(paths: string[]): Promise<Set<string>> {
+  if (!paths.length) return new Set();
+  const rows = await Agent.query().whereIn('profileImageUrl', paths).orWhereIn('logoUrl', paths).select('profileImageUrl', 'logoUrl');
+  return new Set(rows.flatMap((r) => [r.profileImageUrl, r.logoUrl]).filter((p): p is string => !!p && paths.includes(p)));
 }

@@ -1,22 +1,34 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { loginSchema } from '@app/contracts';
+import { FORGOT_PASSWORD_SENT_MESSAGE, changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, verifyEmailSchema } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { rateLimit } from '../../platform/http/rate-limit';
-import { actorOf, type SessionData } from '../../platform/auth/actor';
+import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
+import { actorOf, sessionOf, type SessionData } from '../../platform/auth/actor';
 import { unauthorized } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { findAgent } from './agents.service';
-import { verifyLogin } from './account.service';
-import { invalidCredentials } from './agents.errors';
+import { changePassword, requestPasswordReset, resetPassword, verifyEmail, verifyLogin } from './account.service';
+import { impersonationRefused, invalidCredentials } from './agents.errors';
+import type { Agent } from './agent.model';
 import { dummyPasswordHash } from './passwords';
 
 const Login = { body: loginSchema };
+const VerifyEmail = { body: verifyEmailSchema };
+const ForgotPassword = { body: forgotPasswordSchema };
+const ResetPassword = { body: resetPasswordSchema };
+const ChangePassword = { body: changePasswordSchema };
 
 /** Attempts per IP and email tried, and per IP over all emails (spraying). */
 export const LOGIN_RATE_LIMIT = { points: 10, durationSeconds: 15 * 60 } as const;
 export const LOGIN_IP_RATE_LIMIT = { points: 100, durationSeconds: 15 * 60 } as const;
+/** Emails with a link (account setup, email change, password reset): per client address, and per address mailed. */
+export const VERIFICATION_EMAIL_IP_RATE_LIMIT = { points: 20, durationSeconds: 60 * 60 } as const;
+export const VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT = { points: 5, durationSeconds: 60 * 60 } as const;
+/** Opening links (verify, reset): tokens are 256-bit, this only bounds the work a client can cause. */
+export const LINK_USE_RATE_LIMIT = { points: 30, durationSeconds: 15 * 60 } as const;
+/** Change password: current-password guesses per client and account. */
+export const CHANGE_PASSWORD_RATE_LIMIT = { points: 10, durationSeconds: 15 * 60 } as const;
 
 /** The email as typed, normalised like the schema does, before validation runs. */
 function emailTried(ctx: Context): string {
@@ -24,8 +36,19 @@ function emailTried(ctx: Context): string {
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
 }
 
-/** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */
-export function addAuthRoutes(router: Router, { db }: AppDeps): void {
+/** Log this browser in as the agent under a new session id (DESIGN §3); the wizard's ownership list carries over. */
+async function logIn(ctx: Context, agent: Agent): Promise<void> {
+  await ctx.session!.regenerate();
+  const s = ctx.session as unknown as SessionData;
+  s.agentId = agent.id;
+  delete s.impersonated;
+}
+
+/**
+ * POST /api/auth/login, /logout, GET /api/auth/me, and the account's email links: POST /api/auth/verify-email,
+ * /forgot-password, /reset-password, and POST /api/auth/change-password.
+ */
+export function addAuthRoutes(router: Router, { db, queue }: AppDeps): void {
   // Made now, so the first unknown-email login is not the one that pays for it.
   void dummyPasswordHash();
 
@@ -43,10 +66,56 @@ export function addAuthRoutes(router: Router, { db }: AppDeps): void {
         throw invalidCredentials();
       }
       // DESIGN §3: a new session id on every login (the wizard's ownership list carries over).
-      await ctx.session!.regenerate();
-      (ctx.session as unknown as SessionData).agentId = agent.id;
+      await logIn(ctx, agent);
       await audit(db, { actorType: 'agent', actorId: agent.id, action: 'agent.login', targetType: 'agent', targetId: agent.id }, ctx);
       ctx.body = { id: agent.id, name: agent.name };
+    },
+  );
+
+  router.post('/api/auth/verify-email', rateLimit({ name: 'link-use', ...LINK_USE_RATE_LIMIT }), validate(VerifyEmail), async (ctx) => {
+    const { token, password } = inputOf(ctx, VerifyEmail).body;
+    const { agent, purpose, logIn: loggedIn } = await verifyEmail(db, { token, password, requesterNonce: sessionOf(ctx).verifyNonce });
+    if (loggedIn) await logIn(ctx, agent);
+    const action = purpose === 'account_setup' ? 'agent.account_setup' : 'agent.email_changed';
+    await audit(db, { actorType: 'agent', actorId: agent.id, action, targetType: 'agent', targetId: agent.id }, ctx);
+    ctx.body = { id: agent.id, name: agent.name, purpose, loggedIn };
+  });
+
+  router.post(
+    '/api/auth/forgot-password',
+    rateLimit({ name: 'verification-email-ip', ...VERIFICATION_EMAIL_IP_RATE_LIMIT }),
+    rateLimit({ name: 'verification-email-address', ...VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, key: emailTried, keyOnly: true }),
+    validate(ForgotPassword),
+    async (ctx) => {
+      await requestPasswordReset({ db, queue }, inputOf(ctx, ForgotPassword).body.email);
+      // The same answer whether or not the address has an account.
+      ctx.status = 202;
+      ctx.body = { message: FORGOT_PASSWORD_SENT_MESSAGE };
+    },
+  );
+
+  router.post('/api/auth/reset-password', rateLimit({ name: 'link-use', ...LINK_USE_RATE_LIMIT }), validate(ResetPassword), async (ctx) => {
+    const { token, password } = inputOf(ctx, ResetPassword).body;
+    const agent = await resetPassword(db, token, password);
+    await logIn(ctx, agent);
+    await audit(db, { actorType: 'agent', actorId: agent.id, action: 'agent.password_reset', targetType: 'agent', targetId: agent.id }, ctx);
+    ctx.body = { id: agent.id, name: agent.name, purpose: 'password_reset', loggedIn: true };
+  });
+
+  router.post(
+    '/api/auth/change-password',
+    rateLimit({ name: 'change-password', ...CHANGE_PASSWORD_RATE_LIMIT, key: (ctx) => String(actorOf(ctx).loggedInAgentId ?? '') }),
+    validate(ChangePassword),
+    async (ctx) => {
+      const { loggedInAgentId } = actorOf(ctx);
+      if (!loggedInAgentId) throw unauthorized();
+      if (sessionOf(ctx).impersonated) throw impersonationRefused();
+      const { currentPassword, newPassword } = inputOf(ctx, ChangePassword).body;
+      const agent = await changePassword(db, loggedInAgentId, currentPassword, newPassword);
+      // Every other session ended; this one goes on under a new id.
+      await logIn(ctx, agent);
+      await audit(db, { actorType: 'agent', actorId: agent.id, action: 'agent.password_changed', targetType: 'agent', targetId: agent.id }, ctx);
+      ctx.body = { ok: true };
     },
   );
 

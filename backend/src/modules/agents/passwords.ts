@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import * as argon2 from 'argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** DESIGN §3: argon2id, with the library's defaults for cost (64 MiB, 3 passes, 4 lanes). */
 const HASH_OPTIONS = { type: argon2.argon2id } as const;
@@ -27,4 +28,16 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   } catch {
     return false;
   }
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * True for a password on zxcvbn-ts's list of the most common passwords (from breach corpora, about
+ * 49,000 entries), compared without letter case: "Password1" is as guessable as "password1".
+ * The spec's 6-character minimum still applies first (contracts).
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase());
 }

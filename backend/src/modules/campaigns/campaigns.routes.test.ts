@@ -218,15 +218,15 @@ describe('POST /api/campaigns', () => {
   describe('ownership', () => {
     it('another session cannot create a campaign for someone else\u2019s agent', async () => {
       const { agent, listing } = await wizard();
-      const res = await t.newSession().post('/api/campaigns').send(payload(agent.id, listing.id)).expect(403);
-      expect(res.body.code).toBe('agents.forbidden');
+      const res = await t.newSession().post('/api/campaigns').send(payload(agent.id, listing.id)).expect(404);
+      expect(res.body.code).toBe('agents.not_found');
     });
 
     it('the listing must belong to the agent', async () => {
       const { session, agent } = await wizard();
       const { listing: otherListing } = await wizard(session, 'Sam Other');
-      const res = await session.post('/api/campaigns').send(payload(agent.id, otherListing.id)).expect(403);
-      expect(res.body.code).toBe('campaigns.listing_forbidden');
+      const res = await session.post('/api/campaigns').send(payload(agent.id, otherListing.id)).expect(404);
+      expect(res.body.code).toBe('listings.not_found');
     });
 
     it('unknown agent or listing is a 404', async () => {
@@ -238,13 +238,14 @@ describe('POST /api/campaigns', () => {
 });
 
 describe('GET /api/campaigns/:id', () => {
-  it('gives the owner the campaign, a stranger a 403 that tells nothing', async () => {
+  it('gives the owner the campaign, a stranger a 404 that tells nothing', async () => {
     const { session, agent, listing } = await wizard();
     const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
     const own = await session.get(`/api/campaigns/${created.id}`).expect(200);
     expect(own.body).toEqual(created);
-    const stranger = await t.newSession().get(`/api/campaigns/${created.id}`).expect(403);
-    expect(stranger.body).toEqual({ message: 'You do not have access to this campaign', code: 'campaigns.forbidden' });
+    const stranger = await t.newSession().get(`/api/campaigns/${created.id}`).expect(404);
+    // The same answer as for a campaign that does not exist.
+    expect(stranger.body).toEqual((await t.newSession().get('/api/campaigns/99999999').expect(404)).body);
   });
 
   it('asks the agent\u2019s own browser to log in once the agent has a password', async () => {
@@ -283,8 +284,8 @@ describe('PATCH /api/campaigns/:id', () => {
   it('is refused to a stranger, and for a campaign that has been paid', async () => {
     const { session, agent, listing } = await wizard();
     const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
-    const stranger = await t.newSession().patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id)).expect(403);
-    expect(stranger.body.code).toBe('campaigns.forbidden');
+    const stranger = await t.newSession().patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id)).expect(404);
+    expect(stranger.body.code).toBe('campaigns.not_found');
 
     expect(await transitionCampaign(t.db, created.id, ['draft'], 'paid', 'paid')).toBe(true);
     const res = await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id, { headline: 'Changed' })).expect(409);

@@ -4,19 +4,20 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
 import { accessibleAgentIds, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
-import { campaignForbidden, listingForbidden, notDraft } from './campaigns.errors';
+import { notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
 import { recordInitialStatus, transitionCampaign } from './campaign-transitions';
 import { findListingForCampaign, type CampaignListing } from './listing-access';
 
 type Agent = Awaited<ReturnType<typeof getAccessibleAgent>>;
 
-/** The agent (session rules) and the listing, which must be that agent's. 404 unknown, 403 not the caller's. */
+/** The agent (session rules) and the listing, which must be that agent's: 404 when unknown or not the caller's. */
 async function agentAndListing(actor: Actor, agentId: number, listingId: number): Promise<{ agent: Agent; listing: CampaignListing }> {
   const agent = await getAccessibleAgent(actor, agentId);
   const listing = await findListingForCampaign(listingId);
   if (!listing) throw notFound('listing');
-  if (listing.agentId !== agent.id) throw listingForbidden();
+  // Another agent's listing is a 404 like a missing one.
+  if (listing.agentId !== agent.id) throw notFound('listing');
   return { agent, listing };
 }
 
@@ -90,7 +91,8 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
   const query = Campaign.query(trx).findById(campaignId);
   const campaign = await (trx ? query.forUpdate() : query);
   if (!campaign) throw notFound('campaign');
-  await getAccessibleAgentFor(actor, campaign.agentId, campaignForbidden);
+  // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
+  await getAccessibleAgentFor(actor, campaign.agentId, () => notFound('campaign'));
   return campaign;
 }
 
@@ -109,4 +111,16 @@ export async function updateCampaignDraft(db: Db, config: Config, actor: Actor, 
     if (campaign.status === 'pending_payment') await transitionCampaign(trx, campaign.id, ['pending_payment'], 'draft', 'draft edited after checkout began');
     return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));
   });
+}
+
+/** Which of these object paths a campaign uses (its ad image or a carousel image): the uploads sweep keeps those. */
+export async function campaignObjectPathsInUse(paths: string[]): Promise<Set<string>> {
+  if (!paths.length) return new Set();
+  const { rows } = (await Campaign.knex().raw(
+    `select image_url as path from campaigns where image_url = any(?::text[])
+     union
+     select p from campaigns, jsonb_array_elements_text(carousel_images) p where jsonb_exists_any(carousel_images, ?::text[]) and p = any(?::text[])`,
+    [paths, paths, paths],
+  )) as { rows: { path: string }[] };
+  return new Set(rows.map((r) => r.path));
 }

@@ -1,5 +1,5 @@
 import type { Actor } from '../../platform/auth/actor';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { getAccessibleAgent } from '../agents';
 import { findListingView, type ListingView } from '../listings';
 
@@ -35,10 +35,15 @@ export async function findListingForCampaign(listingId: number): Promise<Campaig
   return findListingView(listingId);
 }
 
-/** A listing whose agent the caller may access (DESIGN §3): 404 unknown listing, 403 someone else's. */
+/** A listing whose agent the caller may access (DESIGN §3): 404 when unknown or someone else's ("please log in" stays). */
 export async function getOwnedListing(actor: Actor, listingId: number): Promise<CampaignListing> {
   const listing = await findListingForCampaign(listingId);
   if (!listing) throw notFound('listing');
-  await getAccessibleAgent(actor, listing.agentId);
+  try {
+    await getAccessibleAgent(actor, listing.agentId);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw notFound('listing');
+    throw err;
+  }
   return listing;
 }

@@ -123,8 +123,8 @@ describe('POST /api/listings (manual listing)', () => {
     const owner = t.newSession();
     const agent = await manualAgent(owner);
     const stranger = t.newSession();
-    const res = await stranger.post('/api/listings').send(form(agent.id)).expect(403);
-    expect(res.body.code).toBe('agents.forbidden');
+    const res = await stranger.post('/api/listings').send(form(agent.id)).expect(404);
+    expect(res.body.code).toBe('agents.not_found');
     await stranger.post('/api/listings').send(form(999999)).expect(404);
     expect(await t.db('listings').where({ agentId: agent.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
   });
@@ -256,8 +256,8 @@ describe('GET /api/agents/:id/listings', () => {
     const owner = t.newSession();
     const agent = await manualAgent(owner);
     await owner.get(`/api/agents/${agent.id}/listings`).expect(200, { listings: [], nextCursor: null });
-    const res = await t.newSession().get(`/api/agents/${agent.id}/listings`).expect(403);
-    expect(res.body.code).toBe('agents.forbidden');
+    const res = await t.newSession().get(`/api/agents/${agent.id}/listings`).expect(404);
+    expect(res.body.code).toBe('agents.not_found');
     await owner.get('/api/agents/999999/listings').expect(404);
     const bad = await owner.get('/api/agents/abc/listings').expect(400);
     expect(bad.body.fields).toEqual({ id: 'Must be a positive whole number' });

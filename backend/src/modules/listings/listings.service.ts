@@ -202,3 +202,15 @@ export async function createManualListing(agentId: number, input: ListingCreateP
     stamp += 1;
   }
 }
+
+/** Which of these object paths a listing shows (its image or one of its photos): the uploads sweep keeps those. */
+export async function listingObjectPathsInUse(paths: string[]): Promise<Set<string>> {
+  if (!paths.length) return new Set();
+  const { rows } = (await Listing.knex().raw(
+    `select image_url as path from listings where image_url = any(?::text[])
+     union
+     select p from listings, jsonb_array_elements_text(images) p where jsonb_exists_any(images, ?::text[]) and p = any(?::text[])`,
+    [paths, paths, paths],
+  )) as { rows: { path: string }[] };
+  return new Set(rows.map((r) => r.path));
+}

@@ -99,8 +99,8 @@ describe('POST /api/mls/load', () => {
     const owner = t.newSession();
     const { agent } = await mlsAgent(owner, 'Emily Rodriguez', 'TX');
     const stranger = t.newSession();
-    const res = await stranger.post('/api/mls/load').send({ agentId: agent.id, mlsId: 'TX52890' }).expect(403);
-    expect(res.body.code).toBe('agents.forbidden');
+    const res = await stranger.post('/api/mls/load').send({ agentId: agent.id, mlsId: 'TX52890' }).expect(404);
+    expect(res.body.code).toBe('agents.not_found');
     await stranger.post('/api/mls/load').send({ agentId: 999999, mlsId: 'TX52890' }).expect(404);
     expect(await t.db('listings').where({ agentId: agent.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
   });

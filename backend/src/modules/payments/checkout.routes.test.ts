@@ -139,13 +139,13 @@ describe('POST /api/create-payment-intent (local test payments)', () => {
     expect(invalid.body.fields).toEqual({ amount: 'Amount must be a positive number' });
   });
 
-  it('is 404 for an unknown campaign and 403 for another session’s campaign', async () => {
+  it('is 404 for an unknown campaign and for another session’s campaign alike', async () => {
     const missing = await t.newSession().post('/api/create-payment-intent').send({ amount: 399, campaignId: 99999999 }).expect(404);
     expect(missing.body).toEqual({ message: 'Campaign not found', code: 'campaigns.not_found' });
 
     const { campaign } = await draftCampaign();
-    const stranger = await t.newSession().post('/api/create-payment-intent').send({ amount: 399, campaignId: campaign.id }).expect(403);
-    expect(stranger.body).toEqual({ message: 'You do not have access to this campaign', code: 'payments.forbidden' });
+    const stranger = await t.newSession().post('/api/create-payment-intent').send({ amount: 399, campaignId: campaign.id }).expect(404);
+    expect(stranger.body).toEqual({ message: 'Campaign not found', code: 'campaigns.not_found' });
     expect(await paymentRow(campaign.id)).toBeUndefined();
     expect((await campaignRow(campaign.id)).status).toBe('draft');
   });
@@ -328,12 +328,12 @@ describe('POST /api/webhook/payment-success', () => {
     expect(await launchJobs(campaign.id)).toBe(0);
   });
 
-  it('is 404 for an unknown campaign and 403 for another session', async () => {
+  it('is 404 for an unknown campaign and for another session alike', async () => {
     await t.newSession().post('/api/webhook/payment-success').send({ campaignId: 99999999 }).expect(404);
     const { session, campaign, clientSecret } = await checkout();
     await pay(session, clientSecret, '4242424242424242').expect(200);
-    const res = await t.newSession().post('/api/webhook/payment-success').send({ campaignId: campaign.id }).expect(403);
-    expect(res.body.code).toBe('payments.forbidden');
+    const res = await t.newSession().post('/api/webhook/payment-success').send({ campaignId: campaign.id }).expect(404);
+    expect(res.body.code).toBe('campaigns.not_found');
     const invalid = await session.post('/api/webhook/payment-success').send({ campaignId: 'abc' }).expect(400);
     expect(invalid.body.fields).toEqual({ campaignId: 'Must be a positive whole number' });
   });

@@ -9,7 +9,7 @@ import { notFound } from '../../platform/errors';
 import { getAccessibleAgentFor } from '../agents';
 import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment, type CampaignForPayment, type CampaignStatus } from '../campaigns';
 import { Payment, type PaymentStatus } from './payment.model';
-import { alreadyPaid, amountMismatch, campaignCanceled, intentCanceled, notPaid, paymentForbidden, providerUnavailable } from './payments.errors';
+import { alreadyPaid, amountMismatch, campaignCanceled, intentCanceled, notPaid, providerUnavailable } from './payments.errors';
 import { AMOUNT_UPDATABLE, PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderIntent } from './providers';
 
 export interface PaymentsContext {
@@ -36,13 +36,14 @@ async function askProvider<T>(logger: Logger, what: string, call: () => Promise<
 
 /**
  * The campaign, if the caller may pay for it: the session may access the campaign's agent
- * (DESIGN §3). Unknown → 404; someone else's → 403 (or "please log in" for the agent's own browser
+ * (DESIGN §3). Unknown or someone else's → 404 (or "please log in" for the agent's own browser
  * after the account got a password).
  */
 async function campaignOfCaller(actor: Actor, campaignId: number): Promise<CampaignForPayment> {
   const campaign = await getCampaignForPayment(campaignId);
   if (!campaign) throw notFound('campaign');
-  await getAccessibleAgentFor(actor, campaign.agentId, paymentForbidden);
+  // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
+  await getAccessibleAgentFor(actor, campaign.agentId, () => notFound('campaign'));
   return campaign;
 }
 

@@ -81,3 +81,33 @@ export async function detectImage(input: string | Buffer): Promise<DetectedImage
     return null;
   }
 }
+
+/**
+ * Re-encodes a checked image without any of its metadata (EXIF with GPS position and camera serials,
+ * XMP, IPTC, ICC comments): originals are served publicly to buyers. The EXIF orientation is applied to
+ * the pixels first, so the photo still shows upright. Animated GIF/WebP keep their frames.
+ * Returns the new bytes, or null when the image carries no such metadata.
+ */
+export async function withoutMetadata(input: string | Buffer, image: Pick<DetectedImage, 'format' | 'pages'>): Promise<Buffer | null> {
+  const meta = await sharp(input).metadata();
+  const carries = meta.exif || meta.xmp || meta.iptc || meta.tifftagPhotoshop || (meta.comments?.length ?? 0) > 0 || (meta.orientation ?? 1) !== 1;
+  // Nothing to remove: the bytes stay exactly as uploaded (no re-encoding, no quality lost).
+  if (!carries) return null;
+  const animated = image.pages > 1;
+  // sharp writes no metadata unless asked to (withMetadata/keepMetadata): re-encoding strips it.
+  // The colour profile is kept (colours stay right); it says nothing about the photographer.
+  let pipeline = sharp(input, { animated, failOn: 'none' }).keepIccProfile();
+  if (!animated) pipeline = pipeline.autoOrient();
+  switch (image.format) {
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    case 'png':
+      return pipeline.png({ compressionLevel: 9 }).toBuffer();
+    case 'webp':
+      return pipeline.webp({ quality: 90 }).toBuffer();
+    case 'gif':
+      return pipeline.gif().toBuffer();
+    case 'avif':
+      return pipeline.avif({ quality: 70 }).toBuffer();
+  }
+}

@@ -8,3 +8,8 @@ export const uploadTooLarge = () => new AppError(413, 'uploads.too_large', UPLOA
 export const notAnImage = () => new AppError(415, 'uploads.not_an_image', UPLOAD_NOT_IMAGE_MESSAGE);
 
 export const uploadAborted = () => new AppError(400, 'uploads.aborted', 'The upload was interrupted. Please try again.');
+
+export const UPLOAD_AGENT_REQUIRED_MESSAGE = 'Please enter your name and state before adding photos.';
+
+/** Upload slots are handed only to a browser session that owns an agent (logged in, or the wizard's own). */
+export const agentRequired = () => new AppError(403, 'uploads.agent_required', UPLOAD_AGENT_REQUIRED_MESSAGE);

@@ -17,6 +17,8 @@ import { sweepPendingUploadsJob } from './jobs/sweep-pending-uploads.job';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let t: TestContext;
+/** A browser session that owns an agent: only such a session gets upload slots. */
+let owner: ReturnType<TestContext['newSession']>;
 let dataDir: string;
 let uploadsDir: string;
 
@@ -26,7 +28,15 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
   uploadsDir = path.join(dataDir, 'uploads');
   t = await createTestContext({ env: { DATA_DIR: dataDir } });
+  owner = await agentSession();
 });
+// The tests share one browser session: each starts with fresh quotas (the quota test is below).
+afterEach(() => t.db('rate_limits').delete());
+
+async function agentSession(client: ReturnType<TestContext['newSession']> = t.newSession()) {
+  await client.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+  return client;
+}
 afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -73,7 +83,7 @@ function storedFiles(): string[] {
 }
 
 /** POST /api/objects/upload; returns the upload URL, its path+query (for supertest) and the upload id. */
-async function newUpload(client: TestContext['request'] | ReturnType<TestContext['newSession']> = t.request) {
+async function newUpload(client: TestContext['request'] | ReturnType<TestContext['newSession']> = owner) {
   const res = await client.post('/api/objects/upload').expect(200);
   const url = new URL(res.body.uploadURL);
   const id = url.pathname.split('/').pop()!;
@@ -81,6 +91,37 @@ async function newUpload(client: TestContext['request'] | ReturnType<TestContext
 }
 
 describe('POST /api/objects/upload', () => {
+  it('hands slots only to a session that owns an agent, within a quota per session', async () => {
+    const res = await t.newSession().post('/api/objects/upload').expect(403);
+    expect(res.body).toEqual({ message: 'Please enter your name and state before adding photos.', code: 'uploads.agent_required' });
+    await t.request.post('/api/objects/upload').expect(403);
+    const browser = await agentSession();
+    const { id } = await newUpload(browser);
+    const agentId = (await browser.get('/api/agents').expect(200)).body[0].id;
+    expect((await t.db('uploads').where({ id }).first()).agentId).toBe(agentId);
+    await t.db('rate_limits').delete();
+    for (let i = 0; i < 40; i++) await browser.post('/api/objects/upload').expect(200);
+    expect((await browser.post('/api/objects/upload').expect(429)).body.code).toBe('rate_limited');
+    await t.db('rate_limits').delete();
+  });
+
+  it('strips EXIF (GPS included) from a stored image', async () => {
+    const withGps = await sharp({ create: { width: 64, height: 32, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Snapper 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '27/1 56/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '82/1 27/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const { target, id } = await newUpload();
+    const put = await t.request.put(target).set('Content-Type', 'image/jpeg').send(withGps).expect(200);
+    const served = (await t.request.get(`/objects/uploads/${id}`).buffer(true).expect(200)).body as Buffer;
+    expect(put.body.sizeBytes).toBe(served.length);
+    const meta = await sharp(served).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(served.includes(Buffer.from('PhoneCo'))).toBe(false);
+    expect([meta.width, meta.height]).toEqual([64, 32]);
+  });
+
   it('returns a signed, expiring upload URL on our own origin whose last segment names the stored path', async () => {
     const before = Date.now();
     const { uploadURL, id, body } = await newUpload();
@@ -107,8 +148,6 @@ describe('POST /api/objects/upload', () => {
     expect(row.sessionId).toBe(crypto.createHash('sha256').update(sessionRow.sid).digest('hex'));
     expect(row.sessionId).not.toBe(sessionRow.sid);
 
-    const anonymous = await newUpload();
-    expect((await t.db('uploads').where({ id: anonymous.id }).first()).sessionId).toBeNull();
   });
 });
 
@@ -401,6 +440,31 @@ describe('sweep of stale pending uploads', () => {
   });
 });
 
+describe('sweep of unused uploads', () => {
+  it('removes stored uploads that no listing, campaign or agent uses 24 hours after upload; keeps used and recent ones', async () => {
+    const put = async () => {
+      const u = await newUpload();
+      await t.request.put(u.target).set('Content-Type', 'image/png').send(await png(12, 12)).expect(200);
+      return u;
+    };
+    const [unused, profile, recent] = [await put(), await put(), await put()];
+    const agentId = (await owner.get('/api/agents').expect(200)).body[0].id;
+    await owner.put(`/api/agents/${agentId}`).send({ profileImageUrl: `/objects/uploads/${profile.id}` }).expect(200);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.db('uploads').whereIn('id', [unused.id, profile.id]).update({ createdAt: dayAgo });
+
+    const ctx = { db: t.db, logger: createLogger('silent'), config: t.config, jobId: 'test', retryCount: 0, signal: new AbortController().signal };
+    await sweepPendingUploadsJob.handler({}, ctx);
+
+    expect(await t.db('uploads').where({ id: unused.id }).first()).toBeUndefined();
+    expect(fs.existsSync(path.join(uploadsDir, unused.id))).toBe(false);
+    await t.request.get(`/objects/uploads/${unused.id}`).expect(404);
+    expect((await t.db('uploads').where({ id: profile.id }).first()).status).toBe('stored');
+    expect((await t.db('uploads').where({ id: recent.id }).first()).status).toBe('stored');
+    await t.request.get(`/objects/uploads/${profile.id}`).expect(200);
+  });
+});
+
 describe('rate limit', () => {
   let own: TestContext;
   beforeAll(async () => {
@@ -409,8 +473,11 @@ describe('rate limit', () => {
   afterAll(() => own.close());
 
   it('allows 60 upload URLs a minute per client, then answers 429', async () => {
-    for (let i = 0; i < 60; i += 1) await own.request.post('/api/objects/upload').expect(200);
-    const res = await own.request.post('/api/objects/upload').expect(429);
+    // Two browsers with an agent each (the per-session quota is 40 an hour), one address.
+    const browsers = [own.newSession(), own.newSession()];
+    for (const b of browsers) await b.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+    for (let i = 0; i < 60; i += 1) await browsers[i % 2]!.post('/api/objects/upload').expect(200);
+    const res = await browsers[0]!.post('/api/objects/upload').expect(429);
     expect(res.body.code).toBe('rate_limited');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await own.db('uploads').count({ n: '*' }).first()).toEqual({ n: '60' });

@@ -5,8 +5,11 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { rateLimit } from '../../platform/http/rate-limit';
-import { actorOf } from '../../platform/auth/actor';
+import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
+import { actorOf, type Actor } from '../../platform/auth/actor';
+import { AppError } from '../../platform/errors';
+import { getAccessibleAgent } from '../agents';
+import { agentRequired } from './uploads.errors';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { createUploadStorages } from './providers';
@@ -81,6 +84,27 @@ function sendImage(ctx: Context, opts: { etag: string; type: string; size: numbe
   ctx.length = opts.size;
 }
 
+/** Upload slots: per client address (burst), per browser session and per agent (disk and rows are not free). */
+export const UPLOAD_SLOTS_IP_RATE_LIMIT = { points: 60, durationSeconds: 60 } as const;
+export const UPLOAD_SLOTS_SESSION_RATE_LIMIT = { points: 40, durationSeconds: 60 * 60 } as const;
+export const UPLOAD_SLOTS_AGENT_RATE_LIMIT = { points: 200, durationSeconds: 24 * 60 * 60 } as const;
+
+/**
+ * The agent an upload slot is for: the one this session is logged in as, else the newest one it created
+ * in the wizard and may still open (DESIGN §3). A session that owns no agent gets no slot.
+ */
+async function uploadingAgent(actor: Actor): Promise<number> {
+  const candidates = [...(actor.loggedInAgentId ? [actor.loggedInAgentId] : []), ...[...actor.ownedAgentIds].reverse()];
+  for (const id of candidates) {
+    try {
+      return (await getAccessibleAgent(actor, id)).id;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+    }
+  }
+  throw agentRequired();
+}
+
 export function uploadsRouter(deps: AppDeps): Router {
   const uploads: UploadsDeps = {
     db: deps.db,
@@ -90,12 +114,13 @@ export function uploadsRouter(deps: AppDeps): Router {
   };
   const router = new Router();
 
-  router.post('/api/objects/upload', rateLimit({ name: 'upload-slots', points: 60, durationSeconds: 60 }), validate(CreateUpload), async (ctx) => {
-    const { uploadURL } = await createUpload(uploads, {
-      origin: ownOrigin(ctx),
-      sessionHash: sessionHashOf(ctx),
-      agentId: actorOf(ctx).loggedInAgentId,
-    });
+  router.post('/api/objects/upload', rateLimit({ name: 'upload-slots', ...UPLOAD_SLOTS_IP_RATE_LIMIT }), validate(CreateUpload), async (ctx) => {
+    const agentId = await uploadingAgent(actorOf(ctx));
+    const sessionHash = sessionHashOf(ctx);
+    // Quotas: per session and per agent, whichever address the requests come from.
+    if (sessionHash) await consumeRateLimit(deps.db, { name: 'upload-slots-session', ...UPLOAD_SLOTS_SESSION_RATE_LIMIT }, sessionHash);
+    await consumeRateLimit(deps.db, { name: 'upload-slots-agent', ...UPLOAD_SLOTS_AGENT_RATE_LIMIT }, String(agentId));
+    const { uploadURL } = await createUpload(uploads, { origin: ownOrigin(ctx), sessionHash, agentId });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { uploadURL };
   });

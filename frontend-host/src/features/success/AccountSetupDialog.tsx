@@ -1,12 +1,12 @@
 import { ACCOUNT_SETUP_DEFAULTS, accountSetupFormSchema } from '@app/contracts';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import buttons from '../../components/Button.module.css';
 import { Dialog } from '../../components/Dialog';
 import { CloseIcon } from '../../components/Icons';
 import { isApiError } from '../../store/api';
 import { useToast } from '../toast/useToast';
 import styles from './Success.module.css';
-import { useSetUpAccountMutation } from './successApi';
+import { useGetAccountAgentQuery, useSetUpAccountMutation } from './successApi';
 import { SUCCESS_TOASTS } from './successMessages';
 
 type Field = 'email' | 'password' | 'confirmPassword';
@@ -32,14 +32,19 @@ interface AccountSetupDialogProps {
   /** Prefilled when the agent already has one (e.g. found in the MLS). */
   defaultEmail: string | null;
   onClose: () => void;
-  /** After a successful setup; the caller closes the dialog, says so and opens the dashboard. */
+  /** After a successful setup (the emailed link was opened); the caller closes the dialog, says so and opens the dashboard. */
   onComplete: () => void;
 }
 
+/** While the link is on its way, the agent is re-read this often: opening the link (in this browser) completes the setup. */
+const VERIFICATION_POLL_MS = 3000;
+
 /**
  * "Complete Your Account Setup" (spec 000 §2, §5): email, password and confirmation, sent as
- * PUT /api/agents/:id. It cannot be dismissed by a click outside or by Escape, only by its own
- * close or "Maybe later" buttons.
+ * PUT /api/agents/:id. The server emails a one-time link to that address (DESIGN §6): the dialog then
+ * says where it went and waits for the link to be opened, with a way to resend it or use another
+ * address. It cannot be dismissed by a click outside or by Escape, only by its own close or
+ * "Maybe later" buttons.
  */
 export function AccountSetupDialog({ open, agentId, defaultEmail, onClose, onComplete }: AccountSetupDialogProps) {
   const { toast } = useToast();
@@ -47,6 +52,16 @@ export function AccountSetupDialog({ open, agentId, defaultEmail, onClose, onCom
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [setUpAccount, { isLoading }] = useSetUpAccountMutation();
+  /** The address the link went to, once the server accepted the setup. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const polled = useGetAccountAgentQuery(agentId, { skip: !open || !sentTo, pollingInterval: VERIFICATION_POLL_MS });
+  const verified = !!sentTo && polled.data?.hasPassword === true;
+  useEffect(() => {
+    if (verified) onComplete();
+    // onComplete closes the dialog; once is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [verified]);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const emailRef = useRef<HTMLInputElement | null>(null);
   const formId = useId();
@@ -83,7 +98,18 @@ export function AccountSetupDialog({ open, agentId, defaultEmail, onClose, onCom
       }
       return;
     }
-    onComplete();
+    setResent(false);
+    setSentTo(result.data.email);
+  };
+
+  const resend = async () => {
+    const result = await setUpAccount({ agentId, email: values.email.trim(), password: values.password });
+    if (result.error) {
+      const serverMessage = isApiError(result.error) ? result.error.serverMessage : null;
+      toast({ title: SUCCESS_TOASTS.setupErrorTitle, description: serverMessage || SUCCESS_TOASTS.setupErrorFallback, variant: 'destructive' });
+      return;
+    }
+    setResent(true);
   };
 
   const fieldProps = (field: Field) => ({
@@ -113,6 +139,27 @@ export function AccountSetupDialog({ open, agentId, defaultEmail, onClose, onCom
         </button>
       }
     >
+      {sentTo ? (
+        <div className={styles.setupForm} data-testid="account-setup-sent">
+          <p role="status">
+            <strong>Check your email.</strong> We sent a link to <strong>{sentTo}</strong>. Open it to confirm that this
+            address is yours and finish your account setup. The link works once, for 30 minutes.
+          </p>
+          <p>Until then your account has no password; this browser can still reach your campaign and dashboard link.</p>
+          {resent && <p role="status">We sent a new link. Only the newest link works.</p>}
+          <div className={styles.dialogActions}>
+            <button type="button" className={buttons.ghost} onClick={() => setSentTo(null)} disabled={isLoading}>
+              Use a different email
+            </button>
+            <button type="button" className={buttons.ghost} onClick={() => void resend()} disabled={isLoading}>
+              {isLoading ? 'Sending...' : 'Resend email'}
+            </button>
+            <button type="button" className={buttons.primary} onClick={onClose} disabled={isLoading}>
+              Close
+            </button>
+          </div>
+        </div>
+      ) : (
       <form className={styles.setupForm} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${formId}-email`}>
@@ -145,6 +192,7 @@ export function AccountSetupDialog({ open, agentId, defaultEmail, onClose, onCom
           </button>
         </div>
       </form>
+      )}
     </Dialog>
   );
 }

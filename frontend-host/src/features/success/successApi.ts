@@ -1,4 +1,4 @@
-import type { AccountSetupPayload, AgentView, PaymentSuccessResponse } from '@app/contracts';
+import type { AccountSetupPayload, AgentView, PaymentSuccessResponse, VerificationSent } from '@app/contracts';
 import { api } from '../../store/api';
 import { CAMPAIGN_TAG } from '../checkout/checkoutApi';
 
@@ -20,8 +20,11 @@ export const successApi = api.enhanceEndpoints({ addTagTypes: [CAMPAIGN_TAG, AGE
       query: (id) => `/api/agents/${id}`,
       providesTags: (_result, _error, id) => [AGENT_TAG, { type: AGENT_TAG, id }],
     }),
-    /** PUT /api/agents/:id with { email, password }: the account setup. */
-    setUpAccount: build.mutation<AccountAgent, { agentId: number } & AccountSetupPayload>({
+    /**
+     * PUT /api/agents/:id with { email, password }: the account setup. The server answers 202: the password
+     * counts only once the link emailed to that address is opened (DESIGN §6).
+     */
+    setUpAccount: build.mutation<VerificationSent, { agentId: number } & AccountSetupPayload>({
       query: ({ agentId, ...body }) => ({ url: `/api/agents/${agentId}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { agentId }) => [{ type: AGENT_TAG, id: agentId }],
     }),

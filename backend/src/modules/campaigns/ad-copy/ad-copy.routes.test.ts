@@ -50,10 +50,10 @@ describe('with the built-in copywriter (no OPENAI_API_KEY)', () => {
     expect((await optimize(session, listing.id, { templateType: 'just-listed' }).expect(200)).body.optimizedCopy).toBe(first);
   });
 
-  it('is refused to another session (403), unknown listings are 404, bad input 400', async () => {
+  it('is refused to another session (404, like an unknown listing), bad input 400', async () => {
     const { listing } = await wizard(t);
     const stranger = t.newSession();
-    expect((await optimize(stranger, listing.id, { templateType: 'just-listed' }).expect(403)).body.code).toBe('agents.forbidden');
+    expect((await optimize(stranger, listing.id, { templateType: 'just-listed' }).expect(404)).body.code).toBe('listings.not_found');
     const { session } = await wizard(t);
     expect((await optimize(session, 999999, { templateType: 'just-listed' }).expect(404)).body.code).toBe('listings.not_found');
     const bad = await optimize(session, listing.id, { templateType: 'coming-soon', refresh: 'yes' }).expect(400);
@@ -152,6 +152,6 @@ describe('with OpenAI (OPENAI_API_KEY set)', () => {
 
   it('checks ownership before calling OpenAI', async () => {
     const { listing } = await wizard(t);
-    await t.newSession().post(`/api/listings/${listing.id}/optimize-ad-copy`).send({ templateType: 'just-listed' }).expect(403);
+    await t.newSession().post(`/api/listings/${listing.id}/optimize-ad-copy`).send({ templateType: 'just-listed' }).expect(404);
   });
 });

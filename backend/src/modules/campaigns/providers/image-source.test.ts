@@ -14,7 +14,8 @@ beforeAll(async () => {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
       return res.end();
     }
-    if (req.url === '/objects/uploads/abc') return res.end(Buffer.from('upload-bytes'));
+    if (req.url === '/objects/uploads/0b7e6c1a-2f57-4d8e-9a8b-3c1d2e4f5a6b') return res.end(Buffer.from('upload-bytes'));
+    if (req.url === '/api/ready') return res.end('{"status":"ready"}');
     res.writeHead(404);
     res.end();
   });
@@ -34,7 +35,17 @@ describe('ad image bytes', () => {
   it('reads demo photos from disk and uploads from our own server', async () => {
     const opts = { selfOrigin: origin, allowLoopback: false };
     expect(await loadImageBytes('/demo-mls/photos/exterior-01.jpg', opts)).toEqual(fs.readFileSync(path.join(DEMO_PHOTOS_DIR, 'exterior-01.jpg')));
-    expect((await loadImageBytes('/objects/uploads/abc', opts)).toString()).toBe('upload-bytes');
+    expect((await loadImageBytes('/objects/uploads/0b7e6c1a-2f57-4d8e-9a8b-3c1d2e4f5a6b', opts)).toString()).toBe('upload-bytes');
+    // Paths resolve strictly to stored uploads: never to another route of our own server.
+    for (const sneaky of [
+      '/objects/uploads/../../api/ready',
+      '/objects/uploads/%2e%2e/%2e%2e/api/ready',
+      '/objects/uploads/0b7e6c1a-2f57-4d8e-9a8b-3c1d2e4f5a6b/../../../api/ready',
+      '/objects/uploads/0b7e6c1a-2f57-4d8e-9a8b-3c1d2e4f5a6b?x=/../api/ready',
+      '/objects/uploads/abc',
+    ]) {
+      await refused(loadImageBytes(sneaky, opts), /is not a stored upload/);
+    }
     await refused(loadImageBytes('/demo-mls/photos/../Member.json', opts), /not a demo photo/);
     await refused(loadImageBytes('/api/admin/anything', opts), /not an upload or a demo photo/);
   });

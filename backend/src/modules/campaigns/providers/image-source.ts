@@ -9,6 +9,8 @@ import { AdPlatformError } from './ad-platform';
 
 const DEMO_PHOTOS_PREFIX = '/demo-mls/photos/';
 const UPLOADS_PREFIX = '/objects/uploads/';
+/** A stored upload's object path, exactly: the prefix and the upload's id (a uuid), nothing else. */
+const UPLOAD_PATH = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const DEMO_PHOTOS_DIR = path.join(REPO_ROOT, 'backend', 'assets', 'demo-mls', 'photos');
 const MAX_IMAGE_BYTES = 30 * 1024 * 1024; // Meta's limit for ad images
 const MAX_REDIRECTS = 3;
@@ -42,7 +44,14 @@ export async function loadImageBytes(url: string, opts: ImageSourceOptions): Pro
   }
   if (url.startsWith('/')) {
     if (!url.startsWith(UPLOADS_PREFIX)) throw new AdPlatformError(`Image ${url} is not an upload or a demo photo`, false);
-    return readBody(url, await fetchOrFail(url, () => outboundFetch(new URL(url, opts.selfOrigin), { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 20000 })));
+    // Strictly a stored upload: "/objects/uploads/../../api/ready" would otherwise make us fetch our own API
+    // and post the answer to the ad platform as an image. The URL is rebuilt from the checked path alone.
+    if (!UPLOAD_PATH.test(url)) throw new AdPlatformError(`Image ${url.slice(0, 200)} is not a stored upload`, false);
+    const target = new URL(opts.selfOrigin);
+    target.pathname = url;
+    target.search = '';
+    target.hash = '';
+    return readBody(url, await fetchOrFail(url, () => outboundFetch(target, { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 20000 })));
   }
   let target: URL;
   try {

@@ -254,7 +254,10 @@ describe('the uploads API with the GCS provider', () => {
   });
 
   async function newUpload() {
-    const res = await t.request.post('/api/objects/upload').expect(200);
+    // Slots go to a session that owns an agent.
+    const browser = t.newSession();
+    await browser.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+    const res = await browser.post('/api/objects/upload').expect(200);
     const url = new URL(res.body.uploadURL);
     return { uploadURL: res.body.uploadURL as string, id: url.pathname.split('/').pop()! };
   }

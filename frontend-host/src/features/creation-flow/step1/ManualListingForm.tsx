@@ -1,4 +1,4 @@
-import { fieldErrors, manualListingFormSchema, manualMlsId } from '@app/contracts';
+import { AGENT_FORM_MISSING_TOAST, agentFormSchema, fieldErrors, manualListingFormSchema, manualMlsId } from '@app/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText, isApiError } from '../../../store/api';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -63,6 +63,34 @@ export function ManualListingForm() {
     dispatch(manualDraftPatched({ [field]: value }));
     if (serverErrors[field as FieldName]) setServerErrors(({ [field as FieldName]: _, ...rest }) => rest);
   };
+  // Upload slots are for a session that owns an agent: the agent is saved (name and state) before the first photo.
+  const agentPending = useRef<Promise<Agent | null> | null>(null);
+  const ensureAgent = useCallback(async (): Promise<boolean> => {
+    if (agent) return true;
+    const parsed = agentFormSchema.safeParse({ name: values.fullName, state: values.state });
+    if (!parsed.success) {
+      toast({ ...AGENT_FORM_MISSING_TOAST, variant: 'destructive' });
+      fieldRefs.current[parsed.error.issues.some((i) => i.path[0] === 'name') ? 'fullName' : 'state']?.focus();
+      return false;
+    }
+    agentPending.current ??= createAgent({ name: parsed.data.name, state: parsed.data.state, manualEntry: true, brokerage: null, phone: null, email: null })
+      .unwrap()
+      .then(
+        (saved) => {
+          dispatch(agentSaved(saved));
+          return saved;
+        },
+        (error: unknown) => {
+          toast(TOASTS.agentSaveError(isApiError(error) ? (error.serverMessage ?? error.message) : errorText(error)));
+          return null;
+        },
+      )
+      .finally(() => {
+        agentPending.current = null;
+      });
+    return (await agentPending.current) !== null;
+  }, [agent, values.fullName, values.state, createAgent, dispatch, toast]);
+
   const onImagesChange = useCallback((images: string[]) => dispatch(manualDraftPatched({ images })), [dispatch]);
 
   const submitLabel = saving ? 'Saving...' : uploading ? 'Uploading photos...' : 'Continue to Ad Creation';
@@ -287,6 +315,7 @@ export function ManualListingForm() {
               onImagesChange={onImagesChange}
               onBusyChange={setUploading}
               error={errors.images}
+              beforeUpload={ensureAgent}
             />
           </fieldset>
 

@@ -23,6 +23,11 @@ export interface PhotoUploaderProps {
   onImagesChange: (paths: string[]) => void;
   onBusyChange: (busy: boolean) => void;
   error?: string;
+  /**
+   * Called before files are uploaded: the server hands upload slots only to a browser session that owns
+   * an agent, so the form makes sure one exists first. False stops the upload (the form says why).
+   */
+  beforeUpload?: () => Promise<boolean>;
 }
 
 function fromPath(path: string, index: number): UploadItem {
@@ -33,7 +38,7 @@ function fromPath(path: string, index: number): UploadItem {
  * Listing photos (spec 000 §5): images only, at most 10 MB each, up to 10 files, each uploaded
  * with its own progress bar; checked here first, and the server's refusals shown per file.
  */
-export function PhotoUploader({ images, onImagesChange, onBusyChange, error }: PhotoUploaderProps) {
+export function PhotoUploader({ images, onImagesChange, onBusyChange, error, beforeUpload }: PhotoUploaderProps) {
   const [items, setItems] = useState<UploadItem[]>(() => images.map(fromPath));
   const [notice, setNotice] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -82,13 +87,16 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange, error }: P
       .finally(() => inflight.current.delete(itemId));
   }
 
-  function addFiles(list: FileList | null) {
-    if (!list || list.length === 0) return;
+  async function addFiles(fileList: FileList | null) {
+    if (!fileList || fileList.length === 0) return;
+    const list = Array.from(fileList);
+    // Only when something will be uploaded (files refused here need no agent).
+    if (beforeUpload && list.some((file) => !uploadFileError(file)) && !(await beforeUpload())) return;
     let room = MAX_LISTING_FILES - active.length;
     let skipped = 0;
     const added: UploadItem[] = [];
     const toStart: [string, File][] = [];
-    for (const file of Array.from(list)) {
+    for (const file of list) {
       const itemId = nanoid();
       const problem = uploadFileError(file);
       if (problem) {
@@ -128,7 +136,7 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange, error }: P
   function onDrop(event: DragEvent<HTMLLabelElement>) {
     event.preventDefault();
     setDragging(false);
-    if (!full) addFiles(event.dataTransfer.files);
+    if (!full) void addFiles(event.dataTransfer.files);
   }
 
   const primaryId = items.find((i) => i.status === 'done')?.id;
@@ -144,7 +152,8 @@ export function PhotoUploader({ images, onImagesChange, onBusyChange, error }: P
         disabled={full}
         aria-describedby={`${id}-hint ${id}-error`}
         onChange={(event) => {
-          addFiles(event.target.files);
+          // addFiles copies the list before it waits, so clearing the input right away is safe.
+          void addFiles(event.target.files);
           event.target.value = '';
         }}
       />

@@ -453,7 +453,7 @@ describe('sweep of unused uploads', () => {
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     await t.db('uploads').whereIn('id', [unused.id, profile.id]).update({ createdAt: dayAgo });
 
-    const ctx = { db: t.db, logger: createLogger('silent'), config: t.config, jobId: 'test', retryCount: 0, signal: new AbortController().signal };
+    const ctx = { db: t.db, logger: createLogger('silent'), config: t.config, queue: t.queue, jobId: 'test', retryCount: 0, signal: new AbortController().signal };
     await sweepPendingUploadsJob.handler({}, ctx);
 
     expect(await t.db('uploads').where({ id: unused.id }).first()).toBeUndefined();

@@ -14,6 +14,7 @@ import * as m11 from './20261123090100_campaigns_create_sandbox_ad_campaigns';
 import * as agentsAddMlsEmail from './20261123100000_agents_add_mls_email';
 import * as paymentsCreateLocalPaymentIntents from './20261123100100_payments_create_local_payment_intents';
 import * as platformCreateRateLimits from './20261123190000_platform_create_rate_limits';
+import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123100000_agents_add_mls_email': agentsAddMlsEmail,
   '20261123100100_payments_create_local_payment_intents': paymentsCreateLocalPaymentIntents,
   '20261123190000_platform_create_rate_limits': platformCreateRateLimits,
+  '20261124140000_admin_add_list_indexes': adminAddListIndexes,
 };

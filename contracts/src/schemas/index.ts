@@ -9,3 +9,4 @@ export * from './payments.js';
 export * from './leads.js';
 export * from './notifications.js';
 export * from './help.js';
+export * from './admin.js';

@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { actorOf, claimAgent, type SessionData } from '../../platform/auth/actor';
-import { forbidden } from '../../platform/errors';
+import { actorOf, claimAgent, isImpersonating, type SessionData } from '../../platform/auth/actor';
+import { forbidden, impersonationRefused } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { createAgent, createMlsAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
@@ -48,7 +48,13 @@ export function agentsRouter(deps: AppDeps): Router {
   // Branding (wizard step 4), profile edit (dashboard) and account setup (email + password).
   router.put('/api/agents/:id', validate(UpdateAgent), async (ctx) => {
     const { params, body } = inputOf(ctx, UpdateAgent);
-    const { agent, accountCreated } = await updateAgent(await getAccessibleAgent(actorOf(ctx), params.id), body);
+    const current = await getAccessibleAgent(actorOf(ctx), params.id);
+    // Login As (DESIGN §3): the admin may edit the profile as the agent, never its password or email.
+    if (isImpersonating(ctx)) {
+      const emailChanges = body.email !== undefined && (body.email ?? '').toLowerCase() !== (current.email ?? '').toLowerCase();
+      if (body.password !== undefined || emailChanges) throw impersonationRefused();
+    }
+    const { agent, accountCreated } = await updateAgent(current, body);
     if (accountCreated) {
       // From now on this agent is reached by logging in (mayAccessAgent): this browser is logged in
       // as it, under a new session id (DESIGN §3), and keeps the agents it created.

@@ -60,9 +60,10 @@ export function addAuthRoutes(router: Router, { db }: AppDeps): void {
   });
 
   router.get('/api/auth/me', async (ctx) => {
-    const { loggedInAgentId } = actorOf(ctx);
+    const { loggedInAgentId, impersonating } = actorOf(ctx);
     const agent = loggedInAgentId ? await findAgent(loggedInAgentId) : undefined;
     if (!agent) throw unauthorized();
-    ctx.body = { id: agent.id, name: agent.name };
+    // `impersonatedBy` only on an admin's Login As: the dashboard shows "Viewing as {name} (admin)".
+    ctx.body = impersonating ? { id: agent.id, name: agent.name, impersonatedBy: 'admin' } : { id: agent.id, name: agent.name };
   });
 }

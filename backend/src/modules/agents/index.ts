@@ -4,3 +4,5 @@ export { getAccessibleAgent, findAgent } from './agents.service';
 export { rememberFoundMlsMember, type FoundMlsMember } from './mls-found';
 export type { Agent } from './agent.model';
 export { presentAgent, type AgentView } from './agents.presenter';
+// Read model of the admin agents list (one SQL over agents, campaigns, payments: see its header).
+export { listAgentsForAdmin, type AdminAgentList, type AdminAgentListRow } from './admin-agent-list';

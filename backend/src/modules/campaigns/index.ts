@@ -21,3 +21,6 @@ export { markCampaignPaid, markCampaignPendingPayment, getCampaignForPayment, ty
 // Background work of this module (registered in backend/src/jobs.ts).
 export { launchCampaignJob } from './jobs/launch-campaign.job';
 export { syncMetricsJob } from './jobs/sync-metrics.job';
+
+// Operators (admin dashboard and ops CLI): campaign details, stored metrics, failed launches, relaunch.
+export { campaignsOfAgents, campaignMetrics, listFailedLaunches, relaunchCampaign, type AdminCampaignRow, type FailedLaunch } from './ops';

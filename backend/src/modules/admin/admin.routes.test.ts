@@ -312,6 +312,34 @@ describe('Login As', () => {
   });
 });
 
+describe('failed work', () => {
+  it('lists a failed launch, and Retry relaunches it (paid + a campaigns.launch job), audited', async () => {
+    const agentId = await seedAgent({ name: 'Fay Failed', campaigns: [{ status: 'launch_failed' }] });
+    const campaign = await t.db('campaigns').where({ agentId }).first();
+    await t.db('campaigns').where({ id: campaign.id }).update({ launchError: 'Invalid parameter', launchAttempts: 6 });
+    const browser = await adminBrowser();
+    const list = await browser.get('/api/admin/failed-work').expect(200);
+    expect(list.body.launches).toEqual(
+      expect.arrayContaining([expect.objectContaining({ campaignId: campaign.id, agentId, error: 'Invalid parameter', attempts: 6 })]),
+    );
+    await browser.post(`/api/admin/failed-work/launches/${campaign.id}/retry`).expect(200);
+    expect((await t.db('campaigns').where({ id: campaign.id }).first()).status).toBe('paid');
+    const { rows } = await t.db.raw(`select data from pgboss.job where name = 'campaigns.launch' and (data->>'campaignId')::int = ?`, [campaign.id]);
+    expect(rows).toHaveLength(1);
+    expect(await t.db('auditLog').where({ action: 'admin.campaign_relaunch', targetId: String(campaign.id) }).first()).toMatchObject({ actorType: 'admin' });
+    // Not launch_failed any more: a second Retry is refused.
+    const again = await browser.post(`/api/admin/failed-work/launches/${campaign.id}/retry`).expect(409);
+    expect(again.body.code).toBe('campaigns.not_launch_failed');
+  });
+
+  it('Retry of an unknown job is 404, a bad id 400', async () => {
+    const browser = await adminBrowser();
+    await browser.post('/api/admin/failed-work/jobs/retry').send({ queue: 'campaigns.launch', id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    const bad = await browser.post('/api/admin/failed-work/jobs/retry').send({ queue: '', id: 'x' }).expect(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['id', 'queue']);
+  });
+});
+
 // Last: a second app's createDb rebinds Objection's global knex, and closing it would break the app above.
 describe('admin login rate limit', () => {
   it('rate limits repeated attempts from one client', async () => {

@@ -42,7 +42,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { E2E_PORT: String(port) },
+    // The admin remote is served from its own origin (E2E_PORT + 200), as deployed on its own.
+    env: { E2E_PORT: String(port), E2E_ADMIN_REMOTE_PORT: process.env.E2E_ADMIN_REMOTE_PORT ?? String(port + 200) },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -23,6 +23,33 @@ const freePort = () =>
     });
   });
 
+/**
+ * The admin remote deployed on its own (DESIGN §1): when E2E_ADMIN_REMOTE_PORT is set, frontend-admin/dist
+ * is served by this plain static server with CORS from a second origin, and the app is pointed at it through
+ * ADMIN_REMOTE_URL, as an admin team hosting its build anywhere would do. Same path as on the app
+ * (/remotes/admin/), another origin.
+ */
+const adminRemotePort = process.env.E2E_ADMIN_REMOTE_PORT;
+let adminRemoteServer;
+if (adminRemotePort) {
+  const http = await import('node:http');
+  const distDir = path.join(root, 'frontend-admin', 'dist');
+  const types = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff' };
+  adminRemoteServer = http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    const { pathname } = new URL(req.url ?? '/', 'http://x');
+    const rel = decodeURIComponent(pathname).replace(/^\/remotes\/admin\//, '');
+    const file = path.resolve(distDir, rel);
+    if (!file.startsWith(distDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => adminRemoteServer.listen(Number(adminRemotePort), '127.0.0.1', resolve));
+}
+
 const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -34,10 +61,12 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
+    ...(adminRemotePort ? { ADMIN_REMOTE_URL: `http://127.0.0.1:${adminRemotePort}/remotes/admin/remoteEntry.js` } : {}),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });
 const cleanup = () => {
+  adminRemoteServer?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(dataDirNote, { force: true });
 };

@@ -18,7 +18,10 @@ const USAGE = `usage: npm run ops -- jobs <command>
   jobs redrive <queue>      move every job in <queue>'s dead-letter queue back into <queue>
   deliveries list [agentId]       lead delivery attempts, newest first (50)
   deliveries failed [agentId]     dead and disabled deliveries, newest first (50)
-  deliveries replay <deliveryId>  send that delivery again now, with the agent's current settings`;
+  deliveries replay <deliveryId>  send that delivery again now, with the agent's current settings
+
+  campaigns failed          campaigns whose launch failed, newest first, with the error
+  campaigns relaunch <id>   launch a launch_failed campaign again (launch_failed → paid + a campaigns.launch job)`;
 
 function fail(msg) {
   console.error(msg);
@@ -39,7 +42,7 @@ const table = (rows) => (rows.length ? console.table(rows) : console.log('(none)
 
 async function main() {
   const [area, cmd, ...args] = process.argv.slice(2);
-  if ((area !== 'jobs' && area !== 'deliveries') || !cmd) fail(USAGE);
+  if (!['jobs', 'deliveries', 'campaigns'].includes(area) || !cmd) fail(USAGE);
   if (area === 'deliveries') return deliveries(cmd, args);
   if (!fs.existsSync(path.join(dist, 'platform', 'jobs', 'ops.js'))) fail('The backend is not built: run `npm run build` first.');
   const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
@@ -57,6 +60,24 @@ async function main() {
   };
   try {
     await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    if (area === 'campaigns') {
+      const campaigns = require(path.join(dist, 'modules', 'campaigns', 'ops.js'));
+      if (cmd === 'failed') {
+        table((await campaigns.listFailedLaunches(db)).map((l) => ({ ...l, failedAt: l.failedAt.toISOString(), error: (l.error ?? '').slice(0, 80) })));
+      } else if (cmd === 'relaunch') {
+        const id = Number(args[0]);
+        if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
+        try {
+          const res = await campaigns.relaunchCampaign(db, await getBoss(), id, 'relaunched by ops CLI');
+          table([{ campaign: res.campaignId, status: 'paid', job: res.jobId }]);
+        } catch (err) {
+          // AppError from the campaigns module: not found, or not launch_failed.
+          console.error(err.message ?? String(err));
+          process.exitCode = 1;
+        }
+      } else fail(USAGE);
+      return;
+    }
     switch (cmd) {
       case 'list':
         table(await ops.listQueues(db));

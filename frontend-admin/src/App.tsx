@@ -4,6 +4,7 @@ import { BlueprintProvider } from '@blueprintjs/core';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminDashboardPage } from './features/admin-dashboard/AdminDashboardPage';
+import { ApiBaseContext } from './features/admin-dashboard/apiBase';
 import { AdminToasterProvider } from './features/toasts/AdminToaster';
 import { getStore } from './store/store';
 import styles from './App.module.css';
@@ -15,6 +16,7 @@ import styles from './App.module.css';
 const App: RemoteAppComponent = ({ basePath, apiBaseUrl }) => (
   <Provider store={getStore(apiBaseUrl)}>
     <BlueprintProvider>
+      <ApiBaseContext.Provider value={apiBaseUrl}>
       <AdminToasterProvider>
         <div className={styles.root}>
           <Routes>
@@ -23,6 +25,7 @@ const App: RemoteAppComponent = ({ basePath, apiBaseUrl }) => (
           </Routes>
         </div>
       </AdminToasterProvider>
+      </ApiBaseContext.Provider>
     </BlueprintProvider>
   </Provider>
 );

@@ -19,6 +19,7 @@ import * as listingsAddPromotedAt from './20261124080100_listings_add_promoted_a
 import * as notificationsCreateSettingsAndMessages from './20261124090000_notifications_create_settings_and_messages';
 import * as campaignsAddAgentBrokerage from './20261124120000_campaigns_add_agent_brokerage';
 import * as agentsCreateEmailVerifications from './20261124100000_agents_create_email_verifications';
+import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124090000_notifications_create_settings_and_messages': notificationsCreateSettingsAndMessages,
   '20261124120000_campaigns_add_agent_brokerage': campaignsAddAgentBrokerage,
   '20261124100000_agents_create_email_verifications': agentsCreateEmailVerifications,
+  '20261124140000_admin_add_list_indexes': adminAddListIndexes,
 };

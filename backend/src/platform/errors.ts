@@ -30,3 +30,7 @@ export const conflict = (code: string, message: string, extra?: Record<string, u
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.', undefined, { retryAfterSeconds });
 export const unavailable = (code: string, message: string) => new AppError(503, code, message);
+
+/** Login As (DESIGN §3): an admin viewing as an agent cannot change the password, the email or notification secrets. */
+export const impersonationRefused = () =>
+  forbidden('auth.impersonation_read_only', 'An admin viewing as this agent cannot change the password, email or notification secrets.');

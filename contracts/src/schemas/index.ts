@@ -10,3 +10,4 @@ export * from './leads.js';
 export * from './notifications.js';
 export * from './help.js';
 export * from './public-listing.js';
+export * from './admin.js';

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { actorOf, claimAgent, sessionOf } from '../../platform/auth/actor';
+import { actorOf, claimAgent, isImpersonating, sessionOf } from '../../platform/auth/actor';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { forbidden } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -63,7 +63,7 @@ export function agentsRouter(deps: AppDeps): Router {
     }
     const session = sessionOf(ctx);
     if (sendsLink) session.verifyNonce ??= crypto.randomBytes(24).toString('base64url');
-    const result = await updateAgent(deps, agent, body, { impersonated: session.impersonated === true, requesterNonce: session.verifyNonce });
+    const result = await updateAgent(deps, agent, body, { impersonated: isImpersonating(ctx), requesterNonce: session.verifyNonce });
     if (result.kind === 'verification_sent') {
       // DESIGN §6: no password until the owner of the email opens the link; this session keeps its wizard access.
       await audit(deps.db, { actorType: 'visitor', action: 'agent.account_setup_requested', targetType: 'agent', targetId: agent.id }, ctx);

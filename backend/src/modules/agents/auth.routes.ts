@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { FORGOT_PASSWORD_SENT_MESSAGE, changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, verifyEmailSchema } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
-import { actorOf, sessionOf, type SessionData } from '../../platform/auth/actor';
+import { actorOf, isImpersonating, sessionOf, type SessionData } from '../../platform/auth/actor';
 import { unauthorized } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
@@ -41,7 +41,8 @@ async function logIn(ctx: Context, agent: Agent): Promise<void> {
   await ctx.session!.regenerate();
   const s = ctx.session as unknown as SessionData;
   s.agentId = agent.id;
-  delete s.impersonated;
+  delete s.impersonatedBy;
+  delete s.impersonationStartedAt;
 }
 
 /**
@@ -109,7 +110,7 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps): void {
     async (ctx) => {
       const { loggedInAgentId } = actorOf(ctx);
       if (!loggedInAgentId) throw unauthorized();
-      if (sessionOf(ctx).impersonated) throw impersonationRefused();
+      if (isImpersonating(ctx)) throw impersonationRefused();
       const { currentPassword, newPassword } = inputOf(ctx, ChangePassword).body;
       const agent = await changePassword(db, loggedInAgentId, currentPassword, newPassword);
       // Every other session ended; this one goes on under a new id.
@@ -130,9 +131,10 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps): void {
   });
 
   router.get('/api/auth/me', async (ctx) => {
-    const { loggedInAgentId } = actorOf(ctx);
+    const { loggedInAgentId, impersonating } = actorOf(ctx);
     const agent = loggedInAgentId ? await findAgent(loggedInAgentId) : undefined;
     if (!agent) throw unauthorized();
-    ctx.body = { id: agent.id, name: agent.name };
+    // `impersonatedBy` only on an admin's Login As: the dashboard shows "Viewing as {name} (admin)".
+    ctx.body = impersonating ? { id: agent.id, name: agent.name, impersonatedBy: 'admin' } : { id: agent.id, name: agent.name };
   });
 }

@@ -6,3 +6,5 @@ export type { Agent } from './agent.model';
 export { presentAgent, type AgentView } from './agents.presenter';
 export { findPublicAgent } from './public-agent';
 export { sendVerificationEmailJob } from './jobs/send-verification-email.job';
+// Read model of the admin agents list (one SQL over agents, campaigns, payments: see its header).
+export { listAgentsForAdmin, type AdminAgentList, type AdminAgentListRow } from './admin-agent-list';

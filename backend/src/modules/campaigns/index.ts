@@ -24,3 +24,6 @@ export { launchCampaignJob } from './jobs/launch-campaign.job';
 export { syncMetricsJob } from './jobs/sync-metrics.job';
 // Public listing pages: the public part of the campaign paid for a listing.
 export { findPublicCampaign } from './public-campaign';
+
+// Operators (admin dashboard and ops CLI): campaign details, stored metrics, failed launches, relaunch.
+export { campaignsOfAgents, campaignMetrics, listFailedLaunches, relaunchCampaign, type AdminCampaignRow, type FailedLaunch } from './ops';

@@ -6,10 +6,14 @@ export interface SessionData {
   agentId?: number;
   /** Agents created by this browser session in the wizard (DESIGN §3, wizard ownership). */
   ownedAgentIds?: number[];
-  /** Set by a successful admin login. */
-  admin?: boolean;
-  /** Set by admin "Login As" (DESIGN §6): such a session cannot change the password or the login email. */
-  impersonated?: boolean;
+  /**
+   * Set when an admin's Login As created this session (DESIGN §3): it acts as the agent, but cannot
+   * change the password, the email or notification secrets. The admin's own session is a separate cookie
+   * (platform/http/admin-session.ts), never this one.
+   */
+  impersonatedBy?: 'admin';
+  /** When the Login As began (ISO), shown nowhere but kept for the audit trail. */
+  impersonationStartedAt?: string;
   /** A random value naming this browser in the email verifications it asks for (agents module). */
   verifyNonce?: string;
 }
@@ -17,7 +21,8 @@ export interface SessionData {
 export interface Actor {
   loggedInAgentId: number | null;
   ownedAgentIds: number[];
-  isAdmin: boolean;
+  /** This session is an admin's Login As (see SessionData.impersonatedBy). */
+  impersonating: boolean;
 }
 
 export function sessionOf(ctx: Context): SessionData {
@@ -26,7 +31,7 @@ export function sessionOf(ctx: Context): SessionData {
 
 export function actorOf(ctx: Context): Actor {
   const s = sessionOf(ctx);
-  return { loggedInAgentId: s.agentId ?? null, ownedAgentIds: s.ownedAgentIds ?? [], isAdmin: s.admin === true };
+  return { loggedInAgentId: s.agentId ?? null, ownedAgentIds: s.ownedAgentIds ?? [], impersonating: s.impersonatedBy === 'admin' };
 }
 
 /** Bind an agent created in this browser session to it. */
@@ -42,4 +47,13 @@ export function claimAgent(ctx: Context, agentId: number): void {
 export function mayAccessAgent(actor: Actor, agent: { id: number; hasPassword: boolean }): boolean {
   if (actor.loggedInAgentId === agent.id) return true;
   return !agent.hasPassword && actor.ownedAgentIds.includes(agent.id);
+}
+
+/**
+ * Is this request an admin viewing as an agent (Login As)? Such a session may read and edit the
+ * profile, but must not change the password, the email or notification secrets: callers refuse those
+ * with `impersonationRefused()`.
+ */
+export function isImpersonating(ctx: Context): boolean {
+  return sessionOf(ctx).impersonatedBy === 'admin';
 }

@@ -109,3 +109,22 @@ export async function redrive(db: Db, boss: PgBoss, deadLetterQueue: string): Pr
   }
   return { moved };
 }
+
+/**
+ * Retry one job from the failed-work list: a failed job runs again with fresh retries; a copy waiting in
+ * a dead-letter queue goes back to the queue it failed in (as `redrive` does for the whole queue).
+ */
+export async function retryFailedJob(db: Db, boss: PgBoss, queue: string, id: string): Promise<boolean> {
+  const { rows } = await db.raw(`select source_name, data, state from pgboss.job where name = ? and id = ?`, [queue, id]);
+  const job = rows[0] as { source_name: string | null; data: object; state: string } | undefined;
+  if (!job) return false;
+  if (job.source_name && (job.state === 'created' || job.state === 'retry')) {
+    await db.transaction(async (trx) => {
+      const dbOpt = await bossDbFor(trx);
+      await boss.send(job.source_name!, job.data, { db: dbOpt } as never);
+      await boss.deleteJob(queue, id, { db: dbOpt } as never);
+    });
+    return true;
+  }
+  return retryJob(boss, queue, id);
+}

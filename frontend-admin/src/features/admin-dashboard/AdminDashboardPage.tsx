@@ -2,6 +2,7 @@ import { H1 } from '@blueprintjs/core';
 import { useAppSelector } from '../../store/hooks';
 import { AdminLoginGate } from '../admin-auth/AdminLoginGate';
 import { AgentsArea } from '../agents-table/AgentsArea';
+import { FailedWorkPanel } from '../failed-work/FailedWorkPanel';
 import styles from './AdminDashboardPage.module.css';
 
 export function AdminDashboardPage() {
@@ -13,6 +14,7 @@ export function AdminDashboardPage() {
         <H1 className={styles.title}>Admin Dashboard</H1>
       </header>
       <AgentsArea />
+      <FailedWorkPanel />
     </div>
   );
 }

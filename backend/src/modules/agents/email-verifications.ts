@@ -5,7 +5,9 @@ import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
 import { sendVerificationEmailJob } from './jobs/send-verification-email.job';
 
-export type VerificationPurpose = 'account_setup' | 'email_change' | 'password_reset';
+import { hashToken, VERIFICATIONS_TABLE, type VerificationPurpose } from './verification-tokens';
+
+export { hashToken, VERIFICATIONS_TABLE, type VerificationPurpose };
 
 export interface EmailVerification {
   id: number;
@@ -17,12 +19,6 @@ export interface EmailVerification {
   expiresAt: Date;
 }
 
-export const VERIFICATIONS_TABLE = 'agent_email_verifications';
-
-/** Only the SHA-256 of a token is stored: a copy of the table opens no link. */
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * Ask the owner of `email` to confirm it: a verification row (valid 30 minutes) and, in the same

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/job';
 import { deadLetterName } from '../../../platform/jobs/queue';
 import { createMailer } from '../../../platform/email/mailer';
-import { hashToken, VERIFICATIONS_TABLE, type VerificationPurpose } from '../email-verifications';
+import { hashToken, VERIFICATIONS_TABLE, type VerificationPurpose } from '../verification-tokens';
 import { verificationEmail } from '../verification-emails';
 
 const NAME = 'agents.send-verification-email';

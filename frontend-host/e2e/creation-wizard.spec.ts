@@ -59,14 +59,14 @@ test.describe('creation wizard, step 1', () => {
     await expect(slides.nth(0)).toHaveAttribute('data-active', 'true');
 
     // The forms (and the zod schemas they use) are not part of the landing's download...
-    expect(scripts.filter((s) => /\/Step1-[^/]*\.js$/.test(s.url))).toEqual([]);
+    expect(scripts.filter((s) => /\/ListingStep-[^/]*\.js$/.test(s.url))).toEqual([]);
     // ...which stays within its budget (bytes on the wire, as the server compresses them).
     const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
     expect(total, scripts.map((s) => `${s.bytes} ${s.url}`).join('\n')).toBeLessThan(LANDING_JS_BUDGET);
     // ...and start downloading as soon as the agent points at a path.
-    const step1 = page.waitForRequest((request) => /\/Step1-[^/]*\.js$/.test(request.url()));
+    const listingStep = page.waitForRequest((request) => /\/ListingStep-[^/]*\.js$/.test(request.url()));
     await page.getByRole('button', { name: 'Enter manually', exact: true }).hover();
-    await step1;
+    await listingStep;
   });
 
   test('MLS path: Sarah Johnson (FL) is found, her listings are grouped, a sold one becomes a Just Sold ad', async ({

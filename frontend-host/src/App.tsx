@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Spinner } from './components/Spinner';
+import { Spinner } from '@app/ui';
 import { Toaster } from './features/toast/Toaster';
 
 // Every screen is its own chunk, so the landing page downloads only the shell and its own screen.

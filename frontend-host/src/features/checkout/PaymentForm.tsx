@@ -1,8 +1,8 @@
 import { checkoutTermsSchema } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { buttonStyles as buttons } from '@app/ui';
 import { LockIcon } from '../../components/Icons';
 import { useToast } from '../toast/useToast';
-import buttons from '../../components/Button.module.css';
 import styles from './Checkout.module.css';
 import { PAYMENT_TOASTS } from './paymentMessages';
 

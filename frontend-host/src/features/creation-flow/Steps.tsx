@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useAutomaticAdCopy } from './shared/ad-copy/useAdCopy';
 import { StepFrame } from './shared/StepFrame';

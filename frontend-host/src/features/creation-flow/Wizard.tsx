@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Landing } from './landing/Landing';
 import { MobileActionProvider } from './shared/MobileAction';

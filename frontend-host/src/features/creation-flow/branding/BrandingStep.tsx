@@ -1,12 +1,15 @@
 import { brandingUpdateSchema, fieldErrors, LIMITS } from '@app/contracts';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { errorText } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
+import { useToast } from '../../toast/useToast';
 import { useUpdateAgentBrandingMutation, type BrandingBody } from '../creationFlowApi';
 import { useMobileAction } from '../shared/MobileAction';
 import { SplitLayout } from '../shared/preview/PreviewLayout';
 import type { CompleteDraft } from '../draft/completeDraft';
 import { ListingChip } from '../shared/ListingChip';
+import { AGENT_TOASTS } from '../shared/messages';
 import { StepFrame } from '../shared/StepFrame';
 import { useGoToStep } from '../draft/wizardNavigation';
 import { agentBrandingDrafted, agentSaved } from '../draft/wizardSlice';
@@ -61,6 +64,7 @@ function bodyOf(form: BrandingForm): BrandingBody {
  */
 export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing: Listing; draft: CompleteDraft }) {
   const dispatch = useAppDispatch();
+  const { toast } = useToast();
   const goToStep = useGoToStep();
   const id = useId();
   const [saveBranding] = useUpdateAgentBrandingMutation();
@@ -93,6 +97,7 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
     setSaving(true);
     try {
       dispatch(agentSaved(await saveBranding({ id: agent.id, body }).unwrap()));
+      toast(AGENT_TOASTS.saved);
     } catch (error) {
       // Spec 000 §8: the branding save failing is only logged; the previews keep what was typed.
       console.warn('The branding could not be saved:', errorText(error));
@@ -105,8 +110,8 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
 
   const card: ContactCardModel = { ...form, mlsId: agent.mlsId };
   const field = (name: TextField, label: string, props: { type?: string; autoComplete?: string; maxLength: number; inputMode?: 'tel' | 'email' }) => (
-    <div className={ui.field}>
-      <label className={ui.label} htmlFor={`${id}-${name}`}>
+    <div className={fields.field}>
+      <label className={fields.label} htmlFor={`${id}-${name}`}>
         {label}
       </label>
       <input
@@ -114,7 +119,7 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
         ref={(el) => {
           refs.current[name] = el;
         }}
-        className={ui.input}
+        className={fields.input}
         type={props.type ?? 'text'}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
@@ -124,7 +129,7 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={`${id}-${name}-error`}
       />
-      <p id={`${id}-${name}-error`} className={ui.fieldError}>
+      <p id={`${id}-${name}-error`} className={fields.fieldError}>
         {errors[name]}
       </p>
     </div>
@@ -144,7 +149,7 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
         paneTitle="Contact card preview"
         compact={<ContactCard card={card} />}
       >
-        <form id={BRANDING_FORM_ID} className={shared.panel} onSubmit={onSubmit} noValidate>
+        <form id={BRANDING_FORM_ID} className={`${panels.panel} ${shared.panel}`} onSubmit={onSubmit} noValidate>
           <fieldset className={ui.section}>
             <legend className={shared.panelTitle}>Contact details</legend>
             {field('name', 'Full Name', { autoComplete: 'name', maxLength: LIMITS.name })}
@@ -174,7 +179,7 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
             />
           </fieldset>
           <div className={shared.actions}>
-            <button type="submit" className={ui.primary} disabled={saving || uploading}>
+            <button type="submit" className={buttons.primary} disabled={saving || uploading}>
               {submitLabel}
             </button>
           </div>
@@ -184,9 +189,19 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
   );
 }
 
+/**
+ * The ad that runs carries "{agent name} · {brokerage}" (several states require the brokerage in a
+ * housing ad), so an agent without one is asked for it here.
+ */
+export const BROKERAGE_REQUIRED = 'Brokerage is required: several states require it in your ad';
+
+function brokerageMissing(form: BrandingForm): string | undefined {
+  return form.brokerage.trim() ? undefined : BROKERAGE_REQUIRED;
+}
+
 function validate(form: BrandingForm): Errors {
   const parsed = brandingUpdateSchema.safeParse(bodyOf(form));
-  if (parsed.success) return {};
+  if (parsed.success) return { brokerage: brokerageMissing(form) };
   const found = fieldErrors(parsed.error) as Record<string, string | undefined>;
-  return { name: found.name, email: found.email, phone: found.phone, brokerage: found.brokerage };
+  return { name: found.name, email: found.email, phone: found.phone, brokerage: found.brokerage ?? brokerageMissing(form) };
 }

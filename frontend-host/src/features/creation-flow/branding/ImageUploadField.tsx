@@ -1,10 +1,10 @@
 import { uploadFileError } from '@app/contracts';
 import { nanoid } from '@reduxjs/toolkit';
 import { useEffect, useId, useRef, useState } from 'react';
+import { fieldStyles as fields } from '@app/ui';
 import { errorText } from '../../../store/api';
 import { registerUpload, useUploadListingPhotoMutation } from '../creationFlowApi';
 import { thumbnailUrl } from '../shared/ListingPhoto';
-import ui from '../shared/controls.module.css';
 import styles from './Branding.module.css';
 
 interface Upload {
@@ -80,10 +80,10 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, shape, 
         {shown ? <img src={shown} alt="" onError={() => value && setBroken(value)} /> : <span className={styles.uploadEmpty}>+</span>}
       </span>
       <div className={styles.uploadBody}>
-        <label className={ui.label} htmlFor={`${id}-file`}>
+        <label className={fields.label} htmlFor={`${id}-file`}>
           {label}
         </label>
-        <p className={ui.hint} id={`${id}-hint`}>
+        <p className={fields.hint} id={`${id}-hint`}>
           {hint}
         </p>
         {current ? (
@@ -123,7 +123,7 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, shape, 
             )}
           </div>
         )}
-        <p id={`${id}-error`} className={ui.fieldError} role={error ? 'alert' : undefined}>
+        <p id={`${id}-error`} className={fields.fieldError} role={error ? 'alert' : undefined}>
           {error}
         </p>
       </div>

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { errorText, isApiError } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
@@ -21,7 +22,6 @@ import { StepFrame } from '../shared/StepFrame';
 import { useGoToStep } from '../draft/wizardNavigation';
 import { campaignPatched } from '../draft/wizardSlice';
 import type { Listing } from '../draft/wizardTypes';
-import ui from '../shared/controls.module.css';
 import shared from '../shared/steps.module.css';
 import styles from './Pricing.module.css';
 
@@ -79,7 +79,7 @@ export function PricingStep({ listing, draft }: { listing: Listing; draft: Compl
       aside={<ListingChip listing={listing} campaign={draft} />}
     >
       <div className={styles.layout}>
-        <div className={shared.panel}>
+        <div className={`${panels.panel} ${shared.panel}`}>
           <div className={styles.amountRow}>
             <label id={`${id}-budget-label`} className={shared.panelTitle} htmlFor={`${id}-budget`}>
               Budget
@@ -144,7 +144,7 @@ export function PricingStep({ listing, draft }: { listing: Listing; draft: Compl
           </dl>
         </div>
 
-        <aside className={`${shared.panel} ${styles.summary}`} aria-label="Order summary">
+        <aside className={`${panels.panel} ${shared.panel} ${styles.summary}`} aria-label="Order summary">
           <p className={shared.panelTitle}>Your campaign</p>
           <ul className={styles.lines}>
             <li>
@@ -169,11 +169,11 @@ export function PricingStep({ listing, draft }: { listing: Listing; draft: Compl
               <span>{formatUsd(budget)}</span>
             </li>
           </ul>
-          <button type="button" className={`${ui.primary} ${ui.block}`} onClick={() => void proceed()} disabled={saving}>
-            {saving && <span className={ui.buttonSpinner} aria-hidden="true" />}
+          <button type="button" className={`${buttons.primary} ${buttons.block}`} onClick={() => void proceed()} disabled={saving}>
+            {saving && <span className={buttons.spinner} aria-hidden="true" />}
             {proceedLabel}
           </button>
-          <p className={ui.hint}>You review everything and pay on the next page.</p>
+          <p className={fields.hint}>You review everything and pay on the next page.</p>
         </aside>
       </div>
     </StepFrame>

@@ -1,5 +1,6 @@
 import { AD_COPY_PLACEHOLDERS, CAROUSEL_MAX, CAROUSEL_MIN_MESSAGE, LIMITS, listingImages } from '@app/contracts';
 import { useId, useRef, type FormEvent } from 'react';
+import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { useAppDispatch } from '../../../store/hooks';
 import { useAdCopy } from '../shared/ad-copy/useAdCopy';
 import { SafeImage } from '../shared/preview/AdPreview';
@@ -58,9 +59,9 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
   });
 
   return (
-    <form id={AD_FORM_ID} className={shared.panel} onSubmit={onSubmit} noValidate>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor={`${id}-headline`}>
+    <form id={AD_FORM_ID} className={`${panels.panel} ${shared.panel}`} onSubmit={onSubmit} noValidate>
+      <div className={fields.field}>
+        <label className={fields.label} htmlFor={`${id}-headline`}>
           Headline
         </label>
         <input
@@ -68,13 +69,13 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           ref={(el) => {
             refs.current.headline = el;
           }}
-          className={ui.input}
+          className={fields.input}
           value={draft.headline}
           maxLength={LIMITS.headline}
           onChange={(e) => set({ headline: e.target.value })}
           {...errorProps('headline')}
         />
-        <p id={`${id}-headline-error`} className={ui.fieldError}>
+        <p id={`${id}-headline-error`} className={fields.fieldError}>
           {errors.headline}
         </p>
         <FairHousingWarnings
@@ -85,16 +86,16 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
         />
       </div>
 
-      <div className={ui.field}>
+      <div className={fields.field}>
         <div className={styles.copyHead}>
-          <label className={ui.label} htmlFor={`${id}-description`}>
+          <label className={fields.label} htmlFor={`${id}-description`}>
             Ad text
           </label>
           <RefreshAdCopyButton />
         </div>
         <textarea
           id={`${id}-description`}
-          className={`${ui.input} ${styles.textarea}`}
+          className={`${fields.input} ${styles.textarea}`}
           value={description}
           readOnly={adCopy.busy}
           aria-busy={adCopy.busy || undefined}
@@ -104,7 +105,7 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           onChange={(e) => set({ description: e.target.value })}
           aria-describedby={`${id}-description-hint`}
         />
-        <p id={`${id}-description-hint`} className={ui.hint}>
+        <p id={`${id}-description-hint`} className={fields.hint}>
           {adCopy.phase === 'failed'
             ? `${AD_COPY_PLACEHOLDERS.failed}. Write your own, or try Refresh ad copy again.`
             : 'Describe the home and what makes it special. We check your words against Fair Housing rules as you type.'}
@@ -118,25 +119,25 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
       </div>
 
       <div className={`${ui.row} ${ui.row2}`}>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={`${id}-subtitle`}>
+        <div className={fields.field}>
+          <label className={fields.label} htmlFor={`${id}-subtitle`}>
             Subtitle
           </label>
           <input
             id={`${id}-subtitle`}
-            className={ui.input}
+            className={fields.input}
             value={draft.subtitle}
             maxLength={LIMITS.subtitle}
             onChange={(e) => set({ subtitle: e.target.value })}
           />
         </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={`${id}-cta`}>
+        <div className={fields.field}>
+          <label className={fields.label} htmlFor={`${id}-cta`}>
             Call to action
           </label>
           <select
             id={`${id}-cta`}
-            className={ui.select}
+            className={fields.select}
             value={draft.callToAction}
             onChange={(e) => set({ callToAction: e.target.value })}
           >
@@ -149,8 +150,8 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
         </div>
       </div>
 
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor={`${id}-link`}>
+      <div className={fields.field}>
+        <label className={fields.label} htmlFor={`${id}-link`}>
           Link
         </label>
         <input
@@ -160,14 +161,14 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           }}
           type="url"
           inputMode="url"
-          className={ui.input}
+          className={fields.input}
           value={draft.link}
           maxLength={LIMITS.url}
           placeholder="https://"
           onChange={(e) => set({ link: e.target.value })}
           {...errorProps('link')}
         />
-        <p id={`${id}-link-error`} className={ui.fieldError}>
+        <p id={`${id}-link-error`} className={fields.fieldError}>
           {errors.link}
         </p>
       </div>
@@ -183,10 +184,10 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
       />
 
       <div className={shared.actions}>
-        <button type="button" className={ui.secondary} onClick={onCancel}>
+        <button type="button" className={buttons.secondary} onClick={onCancel}>
           Back to overview
         </button>
-        <button type="submit" className={ui.primary} disabled={adCopy.busy}>
+        <button type="submit" className={buttons.primary} disabled={adCopy.busy}>
           Confirm Preview
         </button>
       </div>
@@ -214,9 +215,9 @@ function PhotoPicker({ listing, draft, error, groupRef, onChange }: PhotoPickerP
 
   if (photos.length === 0) {
     return (
-      <div className={ui.field}>
-        <p className={ui.label}>Photo</p>
-        <p className={ui.hint}>This listing has no photos: the ad uses a stock image of a home.</p>
+      <div className={fields.field}>
+        <p className={fields.label}>Photo</p>
+        <p className={fields.hint}>This listing has no photos: the ad uses a stock image of a home.</p>
       </div>
     );
   }
@@ -232,8 +233,8 @@ function PhotoPicker({ listing, draft, error, groupRef, onChange }: PhotoPickerP
       aria-describedby={`${id}-hint ${id}-error`}
       aria-invalid={shownError ? true : undefined}
     >
-      <legend className={ui.label}>{carousel ? 'Carousel photos' : 'Photo'}</legend>
-      <p id={`${id}-hint`} className={ui.hint}>
+      <legend className={fields.label}>{carousel ? 'Carousel photos' : 'Photo'}</legend>
+      <p id={`${id}-hint`} className={fields.hint}>
         {carousel
           ? `Pick 2 to ${CAROUSEL_MAX} photos; they appear in the order you pick them (${chosen.length} selected).`
           : 'The photo your ad shows.'}
@@ -265,7 +266,7 @@ function PhotoPicker({ listing, draft, error, groupRef, onChange }: PhotoPickerP
           );
         })}
       </ul>
-      <p id={`${id}-error`} className={ui.fieldError} role={shownError ? 'alert' : undefined}>
+      <p id={`${id}-error`} className={fields.fieldError} role={shownError ? 'alert' : undefined}>
         {shownError}
       </p>
     </fieldset>

@@ -1,7 +1,7 @@
 import { CAROUSEL_MAX } from '@app/contracts';
+import { buttonStyles as buttons, panelStyles as panels } from '@app/ui';
 import { useAdCopy } from '../shared/ad-copy/useAdCopy';
 import type { CompleteDraft } from '../draft/completeDraft';
-import ui from '../shared/controls.module.css';
 import shared from '../shared/steps.module.css';
 import { RefreshAdCopyButton } from './RefreshAdCopyButton';
 import styles from './Customize.module.css';
@@ -14,7 +14,7 @@ export function AdOverview({ draft, onEdit, onApprove }: { draft: CompleteDraft;
       ? `Carousel · ${Math.min(draft.carouselImages.length, CAROUSEL_MAX)} photos`
       : 'Single image';
   return (
-    <div className={shared.panel}>
+    <div className={`${panels.panel} ${shared.panel}`}>
       <div className={styles.copyHead}>
         <h2 className={shared.panelTitle}>Ad text</h2>
         <RefreshAdCopyButton />
@@ -50,10 +50,10 @@ export function AdOverview({ draft, onEdit, onApprove }: { draft: CompleteDraft;
         </div>
       </dl>
       <div className={shared.actions}>
-        <button type="button" className={ui.secondary} onClick={onEdit}>
+        <button type="button" className={buttons.secondary} onClick={onEdit}>
           Edit
         </button>
-        <button type="button" className={ui.primary} onClick={onApprove}>
+        <button type="button" className={buttons.primary} onClick={onApprove}>
           Approve Ad
         </button>
       </div>

@@ -126,7 +126,12 @@ const wizardSlice = createSlice({
       if (state.campaign?.listingId === action.payload.listingId) state.campaign.description = action.payload.description;
       state.adCopy = { listingId: action.payload.listingId, status: 'idle' };
     },
+    /**
+     * Spec 000 §4: on failure the description shows "Unable to generate optimized copy". The old text
+     * goes, so what the preview shows and what is saved agree (an empty text the agent writes or refreshes).
+     */
     adCopyRefreshFailed(state, action: PayloadAction<{ listingId: number }>) {
+      if (state.campaign?.listingId === action.payload.listingId) state.campaign.description = '';
       state.adCopy = { listingId: action.payload.listingId, status: 'failed' };
     },
     /** Branding typed on step 4 whose save failed: the previews still show it (spec §8). */

@@ -1,4 +1,5 @@
 import { CAROUSEL_MAX, CAROUSEL_MIN_MESSAGE, canUseCarousel, carouselImagesForListing, listingImages, type AdFormat } from '@app/contracts';
+import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { useAppDispatch } from '../../../store/hooks';
 import { useMobileAction } from '../shared/MobileAction';
 import { AdPreviewLayout } from '../shared/preview/PreviewLayout';
@@ -8,7 +9,6 @@ import { StepFrame } from '../shared/StepFrame';
 import { useGoToStep } from '../draft/wizardNavigation';
 import { campaignPatched } from '../draft/wizardSlice';
 import type { Agent, Listing } from '../draft/wizardTypes';
-import ui from '../shared/controls.module.css';
 import shared from '../shared/steps.module.css';
 import styles from './AdFormatStep.module.css';
 
@@ -39,7 +39,7 @@ export function AdFormatStep({ listing, draft }: { agent: Agent; listing: Listin
       aside={<ListingChip listing={listing} campaign={draft} />}
     >
       <AdPreviewLayout>
-        <div className={shared.panel}>
+        <div className={`${panels.panel} ${shared.panel}`}>
           <fieldset className={styles.options}>
             <legend className={shared.panelTitle}>Ad format</legend>
             <FormatOption
@@ -66,9 +66,9 @@ export function AdFormatStep({ listing, draft }: { agent: Agent; listing: Listin
               onChoose={choose}
             />
           </fieldset>
-          <p className={ui.hint}>You can pick the photos and edit every word of the ad in the next step.</p>
+          <p className={fields.hint}>You can pick the photos and edit every word of the ad in the next step.</p>
           <div className={shared.actions}>
-            <button type="button" className={ui.primary} onClick={next}>
+            <button type="button" className={buttons.primary} onClick={next}>
               Continue
             </button>
           </div>

@@ -1,6 +1,7 @@
 import { AGENT_FORM_MISSING_TOAST, agentFormSchema, fieldErrors } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { Alert, buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
 import { useMobileAction } from '../shared/MobileAction';
@@ -62,35 +63,28 @@ export function AgentForm({ flow }: { flow: MlsFlow }) {
       onBack={() => dispatch(returnedToChooser())}
       backDisabled={busy}
     >
-      <div className={styles.card}>
+      <div className={panels.panel}>
         <form id={AGENT_FORM_ID} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
           <div>
             {flow.notFound && (
-              <div className={styles.alert} role="alert">
-                <div>
-                  <p className={styles.alertTitle}>{AGENT_NOT_FOUND_BOX.title}</p>
-                  <p className={styles.alertText}>{AGENT_NOT_FOUND_BOX.text}</p>
-                </div>
-              </div>
+              <Alert title={AGENT_NOT_FOUND_BOX.title}>{AGENT_NOT_FOUND_BOX.text}</Alert>
             )}
             {flow.loginRequired && (
-              <div className={styles.info} role="alert">
-                <p>
-                  {flow.loginRequired.message} <Link to="/login">Log in</Link>
-                </p>
-              </div>
+              <Alert tone="info" role="alert">
+                {flow.loginRequired.message} <Link to="/login">Log in</Link>
+              </Alert>
             )}
           </div>
 
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-name`}>
+          <div className={fields.field}>
+            <label className={fields.label} htmlFor={`${id}-name`}>
               Full Name
             </label>
             <input
               ref={nameInput}
               id={`${id}-name`}
               name="name"
-              className={styles.input}
+              className={fields.input}
               autoComplete="name"
               placeholder="e.g. Sarah Johnson"
               value={values.name}
@@ -98,20 +92,20 @@ export function AgentForm({ flow }: { flow: MlsFlow }) {
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={`${id}-name-error`}
             />
-            <p id={`${id}-name-error`} className={styles.fieldError} aria-live="polite">
+            <p id={`${id}-name-error`} className={fields.fieldError} aria-live="polite">
               {errors.name}
             </p>
           </div>
 
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-state`}>
+          <div className={fields.field}>
+            <label className={fields.label} htmlFor={`${id}-state`}>
               State
             </label>
             <select
               ref={stateSelect}
               id={`${id}-state`}
               name="state"
-              className={styles.select}
+              className={fields.select}
               autoComplete="address-level1"
               value={values.state}
               onChange={(e) => dispatch(agentFormChanged({ state: e.target.value }))}
@@ -120,17 +114,17 @@ export function AgentForm({ flow }: { flow: MlsFlow }) {
             >
               <StateOptions />
             </select>
-            <p id={`${id}-state-error`} className={styles.fieldError} aria-live="polite">
+            <p id={`${id}-state-error`} className={fields.fieldError} aria-live="polite">
               {errors.state}
             </p>
           </div>
 
-          <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={busy}>
-            {busy && <span className={styles.buttonSpinner} aria-hidden="true" />}
+          <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={busy}>
+            {busy && <span className={buttons.spinner} aria-hidden="true" />}
             {submitLabel}
           </button>
           <div className={styles.divider}>or</div>
-          <button type="button" className={`${styles.secondary} ${styles.block}`} onClick={enterManually} disabled={busy}>
+          <button type="button" className={`${buttons.secondary} ${buttons.block}`} onClick={enterManually} disabled={busy}>
             Enter Manually
           </button>
         </form>

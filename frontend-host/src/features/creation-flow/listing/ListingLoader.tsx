@@ -1,7 +1,7 @@
 import { formatUsd, initials } from '@app/contracts';
 import { useId } from 'react';
-import { Spinner } from '../../../components/Spinner';
-import { errorText } from '../../../store/api';
+import { Alert, buttonStyles as buttons, panelStyles as panels, Spinner } from '@app/ui';
+import { failureMessage } from '../../../store/api';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useGetAgentListingsQuery } from '../creationFlowApi';
 import { listingFacts } from './listingDisplay';
@@ -15,7 +15,7 @@ import { initialAdCopy } from '../shared/ad-copy/adCopyRules';
 import { campaignDraftFor } from '../draft/campaignDraft';
 import { useLeadGenerationUrl } from './leadGeneration';
 import { manualDraftFrom } from './manualDraft';
-import { LOADING_LABELS } from './messages';
+import { LISTINGS_LOAD_FAILED, LOADING_LABELS } from './messages';
 import type { MlsFlow } from './useMlsFlow';
 import styles from '../shared/controls.module.css';
 import loader from './ListingLoader.module.css';
@@ -83,21 +83,16 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
       aside={<AgentChip agent={agent} />}
     >
       {view === 'loading' && (
-        <div className={styles.card}>
+        <div className={panels.panel}>
           <Spinner label={LOADING_LABELS.listings} />
         </div>
       )}
 
       {view === 'error' && (
-        <div className={styles.card}>
-          <div className={styles.alert} role="alert">
-            <div>
-              <p className={styles.alertTitle}>Your listings could not be loaded</p>
-              <p className={styles.alertText}>{errorText(query.error)}</p>
-            </div>
-          </div>
+        <div className={panels.panel}>
+          <Alert title="Your listings could not be loaded">{failureMessage(query.error) ?? LISTINGS_LOAD_FAILED}</Alert>
           <div className={loader.actions}>
-            <button type="button" className={styles.primary} onClick={() => void query.refetch()}>
+            <button type="button" className={buttons.primary} onClick={() => void query.refetch()}>
               Try Again
             </button>
           </div>
@@ -105,7 +100,7 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
       )}
 
       {view === 'load' && (
-        <div className={`${styles.card} ${loader.loadCard}`}>
+        <div className={`${panels.panel} ${loader.loadCard}`}>
           <span className={loader.loadIcon} aria-hidden="true" />
           <h2 className={loader.cardTitle}>Load your MLS listings</h2>
           <p className={loader.cardText}>
@@ -113,7 +108,7 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
           </p>
           <button
             type="button"
-            className={styles.primary}
+            className={buttons.primary}
             onClick={() => void flow.loadListings(agent)}
             disabled={flow.mlsLoading}
           >
@@ -135,7 +130,7 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
       {view !== 'empty' && (
         <p className={styles.footnote}>
           Listing not here?{' '}
-          <button type="button" className={styles.linkButton} onClick={enterManually}>
+          <button type="button" className={buttons.link} onClick={enterManually}>
             Enter it manually
           </button>
         </p>
@@ -242,14 +237,14 @@ function EmptyState({ onEnterManually }: { onEnterManually: () => void }) {
   const leadGenerationUrl = useLeadGenerationUrl();
   return (
     <>
-      <div className={`${styles.card} ${loader.loadCard}`}>
+      <div className={`${panels.panel} ${loader.loadCard}`}>
         <span className={loader.emptyIcon} aria-hidden="true" />
         <h2 className={loader.cardTitle}>No Listings Found</h2>
         <p className={loader.cardText}>
           There are no active or sold listings for you in the MLS right now. Enter your listing's details and we'll
           build the ad from them.
         </p>
-        <button type="button" className={styles.primary} onClick={onEnterManually}>
+        <button type="button" className={buttons.primary} onClick={onEnterManually}>
           Enter Listing Manually
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { fieldErrors, manualListingFormSchema, manualMlsId } from '@app/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorText, isApiError } from '../../../store/api';
+import { errorText, failureMessage, isApiError } from '../../../store/api';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
 import { useCreateAgentMutation, useCreateListingMutation } from '../creationFlowApi';
@@ -15,6 +15,7 @@ import {
   returnedToChooser,
   selectWizard,
 } from '../draft/wizardSlice';
+import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import type { Agent, Listing, ManualListingDraft } from '../draft/wizardTypes';
 import { initialAdCopy } from '../shared/ad-copy/adCopyRules';
 import { campaignDraftFor } from '../draft/campaignDraft';
@@ -95,7 +96,7 @@ export function ManualListingForm() {
             email: null,
           }).unwrap();
         } catch (error) {
-          toast(TOASTS.agentSaveError(isApiError(error) ? (error.serverMessage ?? error.message) : errorText(error)));
+          toast(TOASTS.agentSaveError(failureMessage(error)));
           return;
         }
         dispatch(agentSaved(owner));
@@ -149,14 +150,14 @@ export function ManualListingForm() {
       onBack={() => dispatch(returnedToChooser())}
       backDisabled={saving}
     >
-      <div className={styles.card}>
+      <div className={panels.panel}>
         <form id={MANUAL_FORM_ID} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={saving}>
           <fieldset className={styles.section}>
             <legend className={styles.sectionTitle}>About you</legend>
             <Field label="Full Name" htmlFor={`${id}-fullName`} error={errors.fullName} errorId={`${id}-fullName-error`}>
               <input
                 {...fieldProps('fullName')}
-                className={styles.input}
+                className={fields.input}
                 autoComplete="name"
                 value={values.fullName}
                 onChange={(e) => set('fullName', e.target.value)}
@@ -169,7 +170,7 @@ export function ManualListingForm() {
             <Field label="Property Address" htmlFor={`${id}-address`} error={errors.address} errorId={`${id}-address-error`}>
               <input
                 {...fieldProps('address')}
-                className={styles.input}
+                className={fields.input}
                 autoComplete="street-address"
                 placeholder="123 Main Street"
                 value={values.address}
@@ -180,7 +181,7 @@ export function ManualListingForm() {
               <Field label="City" htmlFor={`${id}-city`} error={errors.city} errorId={`${id}-city-error`}>
                 <input
                   {...fieldProps('city')}
-                  className={styles.input}
+                  className={fields.input}
                   autoComplete="address-level2"
                   value={values.city}
                   onChange={(e) => set('city', e.target.value)}
@@ -189,7 +190,7 @@ export function ManualListingForm() {
               <Field label="State" htmlFor={`${id}-state`} error={errors.state} errorId={`${id}-state-error`}>
                 <select
                   {...fieldProps('state')}
-                  className={styles.select}
+                  className={fields.select}
                   autoComplete="address-level1"
                   value={values.state}
                   onChange={(e) => set('state', e.target.value)}
@@ -199,13 +200,13 @@ export function ManualListingForm() {
               </Field>
             </div>
             <Field label="Listing Price" htmlFor={`${id}-price`} error={errors.price} errorId={`${id}-price-error`}>
-              <div className={styles.adorned}>
-                <span className={styles.adornment} aria-hidden="true">
+              <div className={fields.adorned}>
+                <span className={fields.adornment} aria-hidden="true">
                   $
                 </span>
                 <input
                   {...fieldProps('price')}
-                  className={styles.input}
+                  className={fields.input}
                   inputMode="decimal"
                   placeholder="450,000"
                   value={values.price}
@@ -217,7 +218,7 @@ export function ManualListingForm() {
               <Field label="Bedrooms" htmlFor={`${id}-bedrooms`} error={errors.bedrooms} errorId={`${id}-bedrooms-error`}>
                 <input
                   {...fieldProps('bedrooms')}
-                  className={styles.input}
+                  className={fields.input}
                   type="number"
                   min={0}
                   step={1}
@@ -229,7 +230,7 @@ export function ManualListingForm() {
               <Field label="Bathrooms" htmlFor={`${id}-bathrooms`} error={errors.bathrooms} errorId={`${id}-bathrooms-error`}>
                 <input
                   {...fieldProps('bathrooms')}
-                  className={styles.input}
+                  className={fields.input}
                   inputMode="decimal"
                   value={values.bathrooms}
                   onChange={(e) => set('bathrooms', e.target.value)}
@@ -238,7 +239,7 @@ export function ManualListingForm() {
               <Field label="Square Feet" htmlFor={`${id}-squareFeet`} error={errors.squareFeet} errorId={`${id}-squareFeet-error`}>
                 <input
                   {...fieldProps('squareFeet')}
-                  className={styles.input}
+                  className={fields.input}
                   type="number"
                   min={1}
                   step={1}
@@ -249,7 +250,7 @@ export function ManualListingForm() {
               </Field>
             </div>
             <fieldset className={form.status} aria-describedby={`${id}-status-error`}>
-              <legend className={styles.label}>Listing Status</legend>
+              <legend className={fields.label}>Listing Status</legend>
               <div className={form.statusOptions}>
                 {(['active', 'sold'] as const).map((status) => (
                   <label key={status} className={form.statusOption}>
@@ -274,7 +275,7 @@ export function ManualListingForm() {
                   </label>
                 ))}
               </div>
-              <p id={`${id}-status-error`} className={styles.fieldError} aria-live="polite">
+              <p id={`${id}-status-error`} className={fields.fieldError} aria-live="polite">
                 {errors.status}
               </p>
             </fieldset>
@@ -290,8 +291,8 @@ export function ManualListingForm() {
             />
           </fieldset>
 
-          <button type="submit" className={`${styles.primary} ${styles.block}`} disabled={saving || uploading}>
-            {saving && <span className={styles.buttonSpinner} aria-hidden="true" />}
+          <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={saving || uploading}>
+            {saving && <span className={buttons.spinner} aria-hidden="true" />}
             {submitLabel}
           </button>
         </form>
@@ -314,12 +315,12 @@ function Field({
   children: ReactNode;
 }) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={htmlFor}>
+    <div className={fields.field}>
+      <label className={fields.label} htmlFor={htmlFor}>
         {label}
       </label>
       {children}
-      <p id={errorId} className={styles.fieldError} aria-live="polite">
+      <p id={errorId} className={fields.fieldError} aria-live="polite">
         {error}
       </p>
     </div>

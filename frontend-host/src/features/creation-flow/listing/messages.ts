@@ -21,12 +21,12 @@ export const TOASTS = {
     description: 'Please check your name spelling and state selection, then try again.',
     variant: 'destructive',
   } satisfies ToastOptions,
-  searchError: (message: string): ToastOptions => ({
+  searchError: (message: string | null): ToastOptions => ({
     title: 'Search Error',
     description: message || 'Failed to search for agent',
     variant: 'destructive',
   }),
-  agentSaveError: (message: string): ToastOptions => ({
+  agentSaveError: (message: string | null): ToastOptions => ({
     title: 'Error',
     description: message || 'Failed to save agent information. Please try again.',
     variant: 'destructive',
@@ -42,4 +42,8 @@ export const TOASTS = {
     variant: 'destructive',
   } satisfies ToastOptions,
   listingSaved: { title: 'Listing Information Saved' } satisfies ToastOptions,
+  listingsLoaded: { title: 'Success', description: 'Your MLS listings have been loaded successfully.' } satisfies ToastOptions,
 } as const;
+
+/** The listing list's failure box when no answer arrived (the spec words no message for this read). */
+export const LISTINGS_LOAD_FAILED = 'Please check your connection and try again.';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { errorText, isApiError } from '../../../store/api';
+import { errorText, failureMessage, isApiError } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
 import { useCreateAgentMutation, useLoadMlsMutation, useSearchAgentMutation } from '../creationFlowApi';
@@ -35,6 +35,7 @@ export function useMlsFlow() {
     async (agent: Agent) => {
       try {
         await loadMls({ agentId: agent.id, mlsId: agent.mlsId || String(agent.id) }).unwrap();
+        toast(TOASTS.listingsLoaded);
       } catch (error) {
         if (isApiError(error) && error.body?.allowManualEntry === true) {
           toast(TOASTS.noListings);
@@ -86,7 +87,7 @@ export function useMlsFlow() {
         if (isApiError(error) && error.code === 'agents.login_required') {
           setLoginRequired({ message: error.serverMessage ?? error.message });
         }
-        toast(TOASTS.agentSaveError(isApiError(error) ? (error.serverMessage ?? error.message) : errorText(error)));
+        toast(TOASTS.agentSaveError(failureMessage(error)));
         return;
       }
 
@@ -109,11 +110,14 @@ export function useMlsFlow() {
 
 export type MlsFlow = ReturnType<typeof useMlsFlow>;
 
-/** The search's failure text: the server's message, "Agent search failed" for a bare HTTP error, else the cause. */
-function searchFailureMessage(error: unknown): string {
+/**
+ * The search's failure text: the server's message, "Agent search failed" for a bare HTTP error, and
+ * none when no answer arrived (the toast then says "Failed to search for agent", never "Failed to fetch").
+ */
+function searchFailureMessage(error: unknown): string | null {
   if (isApiError(error)) {
     if (error.serverMessage) return error.serverMessage;
-    return typeof error.status === 'number' ? AGENT_SEARCH_DEFAULT_FAILURE : error.message;
+    return typeof error.status === 'number' ? AGENT_SEARCH_DEFAULT_FAILURE : null;
   }
-  return errorText(error);
+  return null;
 }

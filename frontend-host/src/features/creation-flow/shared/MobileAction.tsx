@@ -20,7 +20,7 @@ export function MobileActionProvider({ children }: { children: ReactNode }) {
     <MobileActionContext.Provider value={setSpec}>
       <div className={spec ? styles.withMobileBar : undefined}>{children}</div>
       {spec && (
-        <section className={styles.mobileBar} aria-label="Step action">
+        <section className={styles.mobileBar} aria-label="Step action" data-mobile-action-bar="">
           <button
             type={spec.form ? 'submit' : 'button'}
             form={spec.form}

@@ -10,6 +10,11 @@ export const AD_COPY_TOASTS = {
   } satisfies ToastOptions,
 } as const;
 
+/** Spec 000 §8, agent save: step 4's Complete Setup saves the agent's information. */
+export const AGENT_TOASTS = {
+  saved: { title: 'Success', description: 'Agent information saved successfully!' } satisfies ToastOptions,
+} as const;
+
 export const TARGETING_TOASTS = {
   loadFailed: {
     title: 'Error Loading Targeting',

@@ -9,6 +9,7 @@ import {
   type TargetingTemplateId,
 } from '@app/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
+import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { errorText } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
@@ -136,16 +137,16 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
     >
       <div className={styles.layout}>
         <div className={styles.main}>
-          <fieldset className={shared.panel}>
+          <fieldset className={`${panels.panel} ${shared.panel}`}>
             <legend className={shared.panelTitle}>Location</legend>
             <div className={`${ui.row} ${styles.locationRow}`}>
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor={`${id}-city`}>
+              <div className={fields.field}>
+                <label className={fields.label} htmlFor={`${id}-city`}>
                   City
                 </label>
                 <input
                   id={`${id}-city`}
-                  className={ui.input}
+                  className={fields.input}
                   value={location.city}
                   maxLength={LIMITS.city}
                   autoComplete="address-level2"
@@ -153,17 +154,17 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
                   aria-invalid={attempted && missing.city ? true : undefined}
                   aria-describedby={`${id}-city-error`}
                 />
-                <p id={`${id}-city-error`} className={ui.fieldError}>
+                <p id={`${id}-city-error`} className={fields.fieldError}>
                   {attempted && missing.city ? 'City is required' : ''}
                 </p>
               </div>
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor={`${id}-state`}>
+              <div className={fields.field}>
+                <label className={fields.label} htmlFor={`${id}-state`}>
                   State
                 </label>
                 <select
                   id={`${id}-state`}
-                  className={ui.select}
+                  className={fields.select}
                   value={location.state}
                   onChange={(e) => setLocation({ state: e.target.value })}
                   aria-invalid={attempted && missing.state ? true : undefined}
@@ -171,17 +172,17 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
                 >
                   <StateOptions />
                 </select>
-                <p id={`${id}-state-error`} className={ui.fieldError}>
+                <p id={`${id}-state-error`} className={fields.fieldError}>
                   {attempted && missing.state ? 'State is required' : ''}
                 </p>
               </div>
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor={`${id}-radius`}>
+              <div className={fields.field}>
+                <label className={fields.label} htmlFor={`${id}-radius`}>
                   Radius
                 </label>
                 <select
                   id={`${id}-radius`}
-                  className={ui.select}
+                  className={fields.select}
                   value={location.radius}
                   onChange={(e) => setLocation({ radius: Number(e.target.value) as RadiusMiles })}
                   aria-describedby={`${id}-radius-hint`}
@@ -194,12 +195,12 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
                 </select>
               </div>
             </div>
-            <p id={`${id}-radius-hint`} className={ui.hint}>
+            <p id={`${id}-radius-hint`} className={fields.hint}>
               Housing ads reach everyone within at least 15 miles of the location.
             </p>
           </fieldset>
 
-          <fieldset className={shared.panel}>
+          <fieldset className={`${panels.panel} ${shared.panel}`}>
             <legend className={shared.panelTitle}>Audience template</legend>
             <div className={styles.templates}>
               {TARGETING_TEMPLATES.map((template) => (
@@ -221,7 +222,7 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
             </div>
           </fieldset>
 
-          <fieldset className={shared.panel}>
+          <fieldset className={`${panels.panel} ${shared.panel}`}>
             <legend className={shared.panelTitle}>
               Interests <span className={styles.count}>{enabledCount} selected</span>
             </legend>
@@ -243,12 +244,12 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
                 </li>
               ))}
             </ul>
-            {reachState === 'error' && <p className={ui.hint}>Using default targeting options.</p>}
+            {reachState === 'error' && <p className={fields.hint}>Using default targeting options.</p>}
           </fieldset>
         </div>
 
         <aside className={styles.side} aria-label="Audience summary">
-          <div className={`${shared.panel} ${styles.reachCard}`}>
+          <div className={`${panels.panel} ${shared.panel} ${styles.reachCard}`}>
             <p className={styles.reachLabel}>Estimated reach</p>
             <p className={styles.reachValue} data-testid="estimated-reach" data-state={reachState} aria-live="polite">
               {reachState === 'ready' && reach !== undefined
@@ -270,8 +271,8 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
             </span>
             <p>{HOUSING_COMPLIANCE_NOTE}</p>
           </div>
-          <button type="button" className={`${ui.primary} ${ui.block}`} onClick={() => void onContinue()} disabled={saving}>
-            {saving && <span className={ui.buttonSpinner} aria-hidden="true" />}
+          <button type="button" className={`${buttons.primary} ${buttons.block}`} onClick={() => void onContinue()} disabled={saving}>
+            {saving && <span className={buttons.spinner} aria-hidden="true" />}
             {continueLabel}
           </button>
         </aside>

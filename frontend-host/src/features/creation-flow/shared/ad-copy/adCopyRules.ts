@@ -30,7 +30,7 @@ export type AdCopyPhase = 'generating' | 'regenerating' | 'failed' | 'ready';
 /**
  * The ad text as the preview and the form show it (spec 000 §4): "Generating optimized ad copy..."
  * while the first copy is on its way, "Regenerating ad copy..." during a refresh, and "Unable to
- * generate optimized copy" after a failed refresh only when there is no text to show instead.
+ * generate optimized copy" after a failed refresh (which empties the text) until the agent writes one.
  */
 export function displayedAdCopy(
   description: string,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import styles from './MessagePanel.module.css';
+import styles from './EmptyState.module.css';
 
-/** A centred message with an optional icon and actions: not-found and other terminal states of a page. */
-export function MessagePanel({
+/** A centred message with an optional icon and actions: not-found, empty and other terminal states of a page. */
+export function EmptyState({
   title,
   children,
   icon,

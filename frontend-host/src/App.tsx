@@ -15,6 +15,8 @@ const DashboardSection = lazy(() => import('./features/remotes/DashboardSection'
 const AdminSection = lazy(() => import('./features/remotes/AdminSection'));
 const OverviewPage = lazy(() => import('./features/overview/OverviewPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
+const TermsPage = lazy(() => import('./features/legal/TermsPage'));
+const PrivacyPage = lazy(() => import('./features/legal/PrivacyPage'));
 
 export function App() {
   return (
@@ -30,6 +32,8 @@ export function App() {
           <Route path="/dashboard/*" element={<DashboardSection />} />
           <Route path="/admin/*" element={<AdminSection />} />
           <Route path="/overview" element={<OverviewPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -84,7 +84,16 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
             }}
           />
           <span>
-            I agree to the <strong>Terms of Service</strong> and <strong>Privacy Policy</strong>.
+            {/* New tabs: the checkout (and its payment form) stays where it is. */}
+            I agree to the{' '}
+            <a href="/terms" target="_blank" rel="noopener">
+              Terms of Service
+            </a>{' '}
+            and{' '}
+            <a href="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </a>
+            .
           </span>
         </label>
         {termsError && (

@@ -84,16 +84,7 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
             }}
           />
           <span>
-            {/* New tabs: the checkout (and its payment form) stays where it is. */}
-            I agree to the{' '}
-            <a href="/terms" target="_blank" rel="noopener">
-              Terms of Service
-            </a>{' '}
-            and{' '}
-            <a href="/privacy" target="_blank" rel="noopener">
-              Privacy Policy
-            </a>
-            .
+            I agree to the <strong>Terms of Service</strong> and <strong>Privacy Policy</strong>.
           </span>
         </label>
         {termsError && (
@@ -101,6 +92,18 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
             {PAYMENT_TOASTS.termsRequired.title}: {PAYMENT_TOASTS.termsRequired.description}
           </p>
         )}
+        {/* Outside the label (a click there ticks the box); new tabs keep the checkout where it is. */}
+        <p className={styles.consent}>
+          Read the{' '}
+          <a href="/terms" target="_blank" rel="noopener">
+            Terms of Service
+          </a>{' '}
+          and the{' '}
+          <a href="/privacy" target="_blank" rel="noopener">
+            Privacy Policy
+          </a>
+          .
+        </p>
         <p id={consentId} className={styles.consent}>
           By paying, you authorize Listing Ads to charge your card {amountLabel} for this campaign, and you agree that
           Listing Ads may contact you about your campaign and related marketing services by email, phone call and text

@@ -1,27 +1,53 @@
-// One jest run for contracts, backend and scripts. Browser journeys run under Playwright (e2e/).
+// One jest run, two projects: contracts, backend and scripts on Node (with the embedded PostgreSQL of
+// backend/test), and the host's wizard logic (reducers, guards, storage) in jsdom. Browser journeys
+// run under Playwright (frontend-host/e2e/).
 const esmOnly = [
   'nock', '@mswjs', 'rettime', '@open-draft', 'outvariant', 'strict-event-emitter',
   'is-node-process', 'pg-boss', 'serialize-error', 'non-error', 'cron-parser', 'rrule-temporal', 'luxon',
 ];
 
+const swc = (syntax) => ['@swc/jest', {
+  jsc: {
+    parser: syntax === 'tsx' ? { syntax: 'typescript', tsx: true } : { syntax: 'typescript' },
+    target: 'es2022',
+    ...(syntax === 'tsx' ? { transform: { react: { runtime: 'automatic' } } } : {}),
+  },
+  module: { type: 'commonjs' },
+}];
+
 module.exports = {
-  testEnvironment: 'node',
-  roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/scripts'],
-  testMatch: ['**/*.test.ts'],
-  transform: {
-    '^.+\\.(t|j|mj)sx?$': ['@swc/jest', {
-      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-      module: { type: 'commonjs' },
-    }],
-  },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  moduleNameMapper: {
-    '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
-  },
-  setupFiles: ['<rootDir>/backend/test/polyfills.cjs'],
-  setupFilesAfterEnv: ['<rootDir>/backend/test/after-each-file.cjs'],
-  globalSetup: '<rootDir>/backend/test/global-setup.ts',
-  globalTeardown: '<rootDir>/backend/test/global-teardown.ts',
   testTimeout: 30000,
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/scripts'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc('ts') },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+      moduleNameMapper: {
+        '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
+      setupFiles: ['<rootDir>/backend/test/polyfills.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/backend/test/after-each-file.cjs'],
+      globalSetup: '<rootDir>/backend/test/global-setup.ts',
+      globalTeardown: '<rootDir>/backend/test/global-teardown.ts',
+    },
+    {
+      displayName: 'frontend-host',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/frontend-host/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFiles: ['<rootDir>/frontend-host/test/jsdom-setup.cjs'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
+      moduleNameMapper: {
+        '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
+        '^@app/ui$': '<rootDir>/ui/src/index.ts',
+        // CSS (modules) are Vite's business: class names come back as their own keys.
+        '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
+    },
+  ],
 };

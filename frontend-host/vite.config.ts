@@ -36,9 +36,12 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      '@app/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      { find: /^@app\/contracts$/, replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      // The shared primitives and tokens (ui/): `@app/ui` is its index, `@app/ui/<file>` a file (tokens.css).
+      { find: /^@app\/ui$/, replacement: fileURLToPath(new URL('../ui/src/index.ts', import.meta.url)) },
+      { find: /^@app\/ui\/(.*)$/, replacement: fileURLToPath(new URL('../ui/src/', import.meta.url)) + '$1' },
+    ],
   },
   server: {
     port: 5173,

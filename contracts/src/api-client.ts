@@ -125,3 +125,13 @@ export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return 'Unexpected error';
 }
+
+/**
+ * The message a failure toast or box shows: the server's own message, the spec's "<status>: <body>"
+ * for an HTTP error without one, and null when no usable response arrived (the browser's raw
+ * "Failed to fetch", an unreadable body): the caller then shows the spec's failure message for that call.
+ */
+export function failureMessage(error: unknown): string | null {
+  if (isApiError(error)) return error.serverMessage ?? (typeof error.status === 'number' ? error.message : null);
+  return null;
+}

@@ -1,4 +1,7 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
+import '@app/ui/tokens.css';
+// Blueprint stays the admin's kit, themed with our tokens.
+import '@app/ui/blueprint-theme.css';
 import type { RemoteAppComponent } from '@app/contracts';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { Provider } from 'react-redux';

@@ -1,3 +1,4 @@
+import '@app/ui/tokens.css';
 import type { RemoteAppComponent } from '@app/contracts';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';

@@ -387,3 +387,49 @@ async function verificationToken(to: string): Promise<string> {
   const body = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   return /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(body)![1]!;
 }
+
+test.describe('checkout opened in another browser', () => {
+  // The other browser is refused the campaign (403): that refusal is what the page explains.
+  test.use({ expectedRequestFailures: [{ url: /\/api\/campaigns\/\d+$/, status: 403 }] });
+
+  test('explains that the checkout belongs to the browser that created it, and offers login', async ({ page, baseURL, browser }) => {
+    const { campaign } = await createDraftCampaign(page, baseURL);
+    const other = await browser.newContext({ baseURL });
+    try {
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(`/checkout/${campaign.id}`);
+      await expect(elsewhere.getByRole('heading', { name: 'This checkout belongs to another browser' })).toBeVisible();
+      await expect(elsewhere.getByText('stays with the browser that created it')).toBeVisible();
+      await expect(elsewhere.getByRole('heading', { name: 'Campaign Not Found' })).toHaveCount(0);
+      await elsewhere.getByRole('link', { name: 'Log in', exact: true }).click();
+      await expect(elsewhere).toHaveURL(/\/login$/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+test.describe('terms and privacy', () => {
+  test('the checkout links its Terms of Service and Privacy Policy, real pages of this product', async ({ page, baseURL }) => {
+    const { campaign } = await createDraftCampaign(page, baseURL);
+    await page.goto(`/checkout/${campaign.id}`);
+    const terms = page.getByRole('link', { name: 'Terms of Service', exact: true });
+    const privacy = page.getByRole('link', { name: 'Privacy Policy', exact: true });
+    await expect(terms).toHaveAttribute('href', '/terms');
+    await expect(privacy).toHaveAttribute('href', '/privacy');
+
+    // A new tab: the checkout stays where it is.
+    const [termsTab] = await Promise.all([page.context().waitForEvent('page'), terms.click()]);
+    await expect(termsTab.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    for (const section of ['3. Payment', '4. Impressions guarantee', '5. Refunds and cancellation', '6. Housing ads and fair housing', '7. Leads and your data']) {
+      await expect(termsTab.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    }
+    await termsTab.close();
+    await expect(termsBox(page)).not.toBeChecked();
+
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Who we share it with' })).toBeVisible();
+    await expect(page.getByText('We do not sell personal data.')).toBeVisible();
+  });
+});

@@ -571,12 +571,13 @@ test.describe('creation wizard, steps 2–6', () => {
       await expect(toast).toContainText('Refresh failed');
       await expect(toast).toContainText('Unable to generate new copy. Please try again.');
       await expect(toast).toHaveAttribute('data-variant', 'destructive');
-      // There is still a text to show, so not "Unable to generate optimized copy".
-      await expect(page.getByTestId('ad-copy')).toHaveText(listing.description.trim());
+      // Spec 000 §4: the description shows the failure instead of the old copy (which is not kept).
+      await expect(page.getByTestId('ad-copy')).toHaveText('Unable to generate optimized copy');
+      await expect(previewPane(page).getByTestId('ad-primary-text')).toHaveText('Unable to generate optimized copy');
 
-      // With no text at all, the failure is what the ad text shows.
+      // The form offers an empty text to write; a second failure says the same.
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
-      await page.getByLabel('Ad text', { exact: true }).fill('');
+      await expect(page.getByLabel('Ad text', { exact: true })).toHaveValue('');
       await page.getByRole('button', { name: 'Refresh ad copy' }).click();
       await expect(previewPane(page).getByTestId('ad-primary-text')).toHaveText('Unable to generate optimized copy');
       await page.getByRole('button', { name: 'Confirm Preview', exact: true }).click();

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Spinner } from './components/Spinner';
+import { Spinner } from '@app/ui';
 import { Toaster } from './features/toast/Toaster';
 
 // Every screen is its own chunk, so the landing page downloads only the shell and its own screen.
@@ -18,6 +18,8 @@ const DashboardSection = lazy(() => import('./features/remotes/DashboardSection'
 const AdminSection = lazy(() => import('./features/remotes/AdminSection'));
 const OverviewPage = lazy(() => import('./features/overview/OverviewPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
+const TermsPage = lazy(() => import('./features/legal/TermsPage'));
+const PrivacyPage = lazy(() => import('./features/legal/PrivacyPage'));
 
 export function App() {
   return (
@@ -36,6 +38,8 @@ export function App() {
           <Route path="/dashboard/*" element={<DashboardSection />} />
           <Route path="/admin/*" element={<AdminSection />} />
           <Route path="/overview" element={<OverviewPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -3,7 +3,7 @@ import { dynamicMiddleware, rootReducer, sliceInjected, store } from './store';
 // By path, not through the contracts barrel (which carries zod): see contracts/src/api-client.ts.
 import { apiBaseQuery, type ApiError, type RequestArgs } from '../../../contracts/src/api-client';
 
-export { errorText, isApiError } from '../../../contracts/src/api-client';
+export { errorText, failureMessage, isApiError } from '../../../contracts/src/api-client';
 export type { ApiError, ApiErrorBody, ApiExtra, RequestArgs } from '../../../contracts/src/api-client';
 
 /** Cookies always, JSON in and out, and a non-OK response becomes "<status>: <body text>" (spec §7). */

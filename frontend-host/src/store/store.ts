@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, createAction, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
-import { persistWizardState, wizardReducer } from '../features/creation-flow/wizardSlice';
+import { persistWizardState, wizardReducer } from '../features/creation-flow/draft/wizardSlice';
 import { toastReducer } from '../features/toast/toastSlice';
 import type { api, ApiExtra } from './api';
 

@@ -1,7 +1,7 @@
 import { ADMIN_PASSWORD_REQUIRED_MESSAGE, adminLoginSchema } from '@app/contracts';
 import { Button, Card, Elevation, FormGroup, H2, InputGroup, Intent } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '../../store/api';
+import { failureMessage, isApiError } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
 import { useAdminToast } from '../toasts/AdminToaster';
 import { useAdminLoginMutation } from './adminAuthApi';
@@ -14,7 +14,7 @@ const INVALID_PASSWORD_MESSAGE = 'Invalid admin password';
 function failureDescription(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 401) return INVALID_PASSWORD_MESSAGE;
-    return error.serverMessage ?? error.message;
+    return failureMessage(error) ?? 'The admin login could not be reached. Please check your connection and try again.';
   }
   return INVALID_PASSWORD_MESSAGE;
 }

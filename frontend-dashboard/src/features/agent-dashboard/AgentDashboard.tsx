@@ -1,4 +1,4 @@
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 import { useGetAgentQuery } from '../agents/agentsApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { BackToSelection } from './BackToSelection';

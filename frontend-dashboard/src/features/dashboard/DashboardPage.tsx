@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 import { AgentDashboard } from '../agent-dashboard/AgentDashboard';
 import { AgentSelection } from '../agent-selection/AgentSelection';
 import { useGetAgentsQuery } from '../agents/agentsApi';

@@ -1,21 +1,20 @@
 import { formatUsd } from '@app/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner } from '@app/ui';
 import { AlertIcon, ArrowLeftIcon, CheckIcon, LockIcon } from '../../components/Icons';
-import { MessagePanel } from '../../components/MessagePanel';
 import { useDocumentTitle } from '../../components/PageShell';
 import { SiteHeader } from '../../components/SiteHeader';
-import { Spinner } from '../../components/Spinner';
 import { isApiError } from '../../store/api';
 import { useGetRuntimeConfigQuery } from '../runtime-config/runtimeConfigApi';
 import { useToast } from '../toast/useToast';
 import { isPaid, isPayable, parseCampaignId, successPath, type Campaign } from './campaignTypes';
-import buttons from '../../components/Button.module.css';
 import styles from './Checkout.module.css';
 import { useCreatePaymentIntentMutation, useGetPaymentCampaignQuery, type PaymentIntent } from './checkoutApi';
 import { LocalPayment } from './LocalPayment';
 import { OrderSummary } from './OrderSummary';
-import { CAMPAIGN_NOT_FOUND, PAYMENT_TOASTS, paymentIntentId } from './paymentMessages';
+import { PAYMENT_TOASTS, paymentIntentId } from './paymentMessages';
+import { CampaignNotFound, isOtherBrowserRefusal } from '../../components/CampaignNotFound';
 
 // Stripe Elements (and Stripe.js) are downloaded only when Stripe is the payment provider.
 const StripePayment = lazy(() => import('./StripePayment'));
@@ -35,10 +34,10 @@ export default function CheckoutPage() {
   } else if (campaign.data) {
     content = <Checkout campaign={campaign.data} refetch={campaign.refetch} />;
   } else if (isApiError(campaign.error) && typeof campaign.error.status === 'number' && campaign.error.status < 500) {
-    content = <CampaignNotFound />;
+    content = <CampaignNotFound otherBrowser={isOtherBrowserRefusal(campaign.error)} />;
   } else {
     content = (
-      <MessagePanel
+      <EmptyState
         tone="warning"
         icon={<AlertIcon />}
         title="Checkout is unavailable"
@@ -49,7 +48,7 @@ export default function CheckoutPage() {
         }
       >
         <p>We couldn't load this campaign. Please check your connection and try again.</p>
-      </MessagePanel>
+      </EmptyState>
     );
   }
 
@@ -63,27 +62,11 @@ export default function CheckoutPage() {
   );
 }
 
-function CampaignNotFound() {
-  return (
-    <MessagePanel
-      icon={<AlertIcon />}
-      tone="warning"
-      title={CAMPAIGN_NOT_FOUND.title}
-      actions={
-        <Link to="/" className={buttons.primary}>
-          Create a campaign
-        </Link>
-      }
-    >
-      <p>{CAMPAIGN_NOT_FOUND.description}</p>
-    </MessagePanel>
-  );
-}
 
 function Checkout({ campaign, refetch }: { campaign: Campaign; refetch: () => unknown }) {
   if (isPaid(campaign.status)) {
     return (
-      <MessagePanel
+      <EmptyState
         tone="success"
         icon={<CheckIcon />}
         title="This campaign is already paid"
@@ -94,12 +77,12 @@ function Checkout({ campaign, refetch }: { campaign: Campaign; refetch: () => un
         }
       >
         <p>Your payment was received. Follow your campaign's launch on its confirmation page.</p>
-      </MessagePanel>
+      </EmptyState>
     );
   }
   if (!isPayable(campaign.status)) {
     return (
-      <MessagePanel
+      <EmptyState
         icon={<AlertIcon />}
         tone="warning"
         title="This campaign was canceled"
@@ -110,7 +93,7 @@ function Checkout({ campaign, refetch }: { campaign: Campaign; refetch: () => un
         }
       >
         <p>It can no longer be paid for. You can set up a new campaign for your listing in a few minutes.</p>
-      </MessagePanel>
+      </EmptyState>
     );
   }
   return <PayableCheckout campaign={campaign} refetch={refetch} />;
@@ -209,7 +192,7 @@ function PayableCheckout({ campaign, refetch }: { campaign: Campaign; refetch: (
       </div>
 
       <div className={styles.grid}>
-        <section className={styles.paymentCard} aria-labelledby="payment-title">
+        <section className={`${panels.panel} ${styles.paymentCard}`} aria-labelledby="payment-title">
           <div className={styles.cardHead}>
             <h2 id="payment-title" className={styles.cardTitle}>
               Payment details

@@ -1,3 +1,4 @@
+import { fieldStyles as fieldUi } from '@app/ui';
 import { useRef, useState } from 'react';
 import { CardIcon } from '../../components/Icons';
 import { isApiError } from '../../store/api';
@@ -150,7 +151,7 @@ export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid }
     ref: (el: HTMLInputElement | null) => {
       inputs.current[field] = el;
     },
-    className: styles.input,
+    className: `${fieldUi.input} ${styles.cardInput}`,
     disabled: busy,
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `card-${field}-error` : undefined,
@@ -164,8 +165,8 @@ export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid }
           <strong>{PAYMENT_TOASTS.failedTitle}.</strong> {declined}
         </p>
       )}
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="card-number">
+      <div className={fieldUi.field}>
+        <label className={fieldUi.label} htmlFor="card-number">
           Card number
         </label>
         <div className={styles.adorned}>
@@ -186,8 +187,8 @@ export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid }
         <FieldError id="card-number-error" message={errors.number} />
       </div>
       <div className={styles.row2}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="card-expiry">
+        <div className={fieldUi.field}>
+          <label className={fieldUi.label} htmlFor="card-expiry">
             Expiry (MM/YY)
           </label>
           <input
@@ -207,8 +208,8 @@ export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid }
           />
           <FieldError id="card-expiry-error" message={errors.expiry} />
         </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="card-cvc">
+        <div className={fieldUi.field}>
+          <label className={fieldUi.label} htmlFor="card-cvc">
             CVC
           </label>
           <input
@@ -245,7 +246,7 @@ export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid }
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className={styles.fieldError}>
+    <p id={id} className={fieldUi.fieldError}>
       {message}
     </p>
   );

@@ -1,5 +1,6 @@
 import { formatUsd } from '@app/contracts';
 import { useState } from 'react';
+import { panelStyles as panels } from '@app/ui';
 import { BoltIcon, CheckIcon, HomeIcon, ShieldIcon } from '../../components/Icons';
 import { campaignImpressions, formatImpressions, type Campaign } from './campaignTypes';
 import styles from './Checkout.module.css';
@@ -14,7 +15,7 @@ export function OrderSummary({ campaign }: { campaign: Campaign }) {
   const image = campaign.imageUrl ?? campaign.carouselImages[0] ?? null;
 
   return (
-    <section className={styles.summary} aria-labelledby="order-summary-title">
+    <section className={`${panels.panel} ${styles.summary}`} aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className={styles.cardTitle}>
         Order summary
       </h2>

@@ -1,8 +1,8 @@
 import { checkoutTermsSchema } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { buttonStyles as buttons } from '@app/ui';
 import { LockIcon } from '../../components/Icons';
 import { useToast } from '../toast/useToast';
-import buttons from '../../components/Button.module.css';
 import styles from './Checkout.module.css';
 import { PAYMENT_TOASTS } from './paymentMessages';
 
@@ -92,6 +92,18 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
             {PAYMENT_TOASTS.termsRequired.title}: {PAYMENT_TOASTS.termsRequired.description}
           </p>
         )}
+        {/* Outside the label (a click there ticks the box); new tabs keep the checkout where it is. */}
+        <p className={styles.consent}>
+          Read the{' '}
+          <a href="/terms" target="_blank" rel="noopener">
+            Terms of Service
+          </a>{' '}
+          and the{' '}
+          <a href="/privacy" target="_blank" rel="noopener">
+            Privacy Policy
+          </a>
+          .
+        </p>
         <p id={consentId} className={styles.consent}>
           By paying, you authorize Listing Ads to charge your card {amountLabel} for this campaign, and you agree that
           Listing Ads may contact you about your campaign and related marketing services by email, phone call and text

@@ -8,6 +8,7 @@ import type { PaymentIntent } from './checkoutApi';
 import styles from './Checkout.module.css';
 import { GENERIC_DECLINE, PAYMENT_TOASTS } from './paymentMessages';
 import { PaymentForm, type PaymentPhase } from './PaymentForm';
+import { tokenValue } from '@app/ui';
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
@@ -55,11 +56,11 @@ export default function StripePayment({ intent, publishableKey, amountLabel, ret
         appearance: {
           theme: 'stripe',
           variables: {
-            colorPrimary: '#2563eb',
-            colorText: '#0f172a',
-            colorDanger: '#b91c1c',
+            colorPrimary: tokenValue('--ui-color-primary'),
+            colorText: tokenValue('--ui-color-text'),
+            colorDanger: tokenValue('--ui-color-danger-text'),
             borderRadius: '10px',
-            fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+            fontFamily: tokenValue('--ui-font'),
           },
         },
       }}

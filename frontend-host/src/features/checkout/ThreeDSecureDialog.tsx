@@ -1,7 +1,7 @@
 import { useRef } from 'react';
+import { buttonStyles as buttons } from '@app/ui';
 import { Dialog } from '../../components/Dialog';
 import { ShieldIcon } from '../../components/Icons';
-import buttons from '../../components/Button.module.css';
 import styles from './Checkout.module.css';
 
 interface ThreeDSecureDialogProps {

@@ -8,11 +8,6 @@ export const PAYMENT_TOASTS = {
   unexpected: { title: 'Payment Error', description: 'An unexpected error occurred during payment. Please try again.' },
 } as const;
 
-export const CAMPAIGN_NOT_FOUND = {
-  title: 'Campaign Not Found',
-  description: 'The requested campaign could not be found.',
-} as const;
-
 /** Shown when the provider gives no message of its own. */
 export const GENERIC_DECLINE = 'Your payment could not be completed. Please try another card.';
 export const AUTHENTICATION_DECLINED =

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 import { Wizard } from './Wizard';
 
 const SuccessPage = lazy(() => import('../success/SuccessPage'));

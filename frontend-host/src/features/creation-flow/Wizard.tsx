@@ -1,19 +1,19 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Landing } from './landing/Landing';
-import { MobileActionProvider } from './MobileAction';
-import { STEP_NAMES, guardedStep, parseStep, useGoToStep, LAST_STEP } from './wizardNavigation';
-import { pathChosen, selectWizard, wizardReset } from './wizardSlice';
-import { WIZARD_STEPS, type WizardPath, type WizardStep } from './wizardTypes';
+import { MobileActionProvider } from './shared/MobileAction';
+import { STEP_NAMES, guardedStep, parseStep, useGoToStep, LAST_STEP } from './draft/wizardNavigation';
+import { pathChosen, selectWizard, wizardReset } from './draft/wizardSlice';
+import { WIZARD_STEPS, type WizardPath, type WizardStep } from './draft/wizardTypes';
 import styles from './Wizard.module.css';
 
 /** Step 1's forms import the contracts (zod): a chunk of their own, fetched when a path is chosen. */
-export const loadStep1 = () => import('./step1/Step1');
-const Step1 = lazy(loadStep1);
+export const loadListingStep = () => import('./listing/ListingStep');
+const ListingStep = lazy(loadListingStep);
 /** Steps 2–6: one chunk, fetched while the agent is still on step 1. */
-export const loadSteps = () => import('./steps/Steps');
+export const loadSteps = () => import('./Steps');
 const Steps = lazy(loadSteps);
 
 /**
@@ -50,7 +50,7 @@ export function Wizard() {
   // Someone who returns to a chosen path (reload, Back from step 2) needs step 1's forms at once;
   // steps 2–6 come next, so they are fetched behind them (no spinner when a listing is picked).
   useEffect(() => {
-    if (path !== 'none') void loadStep1().then(loadSteps);
+    if (path !== 'none') void loadListingStep().then(loadSteps);
   }, [path]);
 
   const choosePath = useCallback(
@@ -62,7 +62,7 @@ export function Wizard() {
   );
 
   if (step === 1 && path === 'none') {
-    return <Landing onChoose={choosePath} onIntent={loadStep1} />;
+    return <Landing onChoose={choosePath} onIntent={loadListingStep} />;
   }
 
   return (
@@ -76,7 +76,7 @@ export function Wizard() {
       <MobileActionProvider>
         <main className={styles.main}>
           <Suspense fallback={<Spinner label="Loading..." />}>
-            {step === 1 ? <Step1 /> : <Steps step={step} />}
+            {step === 1 ? <ListingStep /> : <Steps step={step} />}
           </Suspense>
         </main>
       </MobileActionProvider>

@@ -13,7 +13,7 @@ import {
 } from '@app/contracts';
 import { api, type ApiError } from '../../store/api';
 import { putFileWithProgress, type UploadHttpError } from './uploadFile';
-import type { Agent, Listing, MlsAgentMatch } from './wizardTypes';
+import type { Agent, Listing, MlsAgentMatch } from './draft/wizardTypes';
 
 /** POST /api/agents from the wizard (spec 000 §7): a found MLS agent, or manual entry. */
 export type AgentCreateBody =

@@ -1,6 +1,6 @@
 import type { RemoteAppComponent, RemoteName } from '@app/contracts';
 import { Component, Suspense, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 import { useDocumentTitle } from '../../components/PageShell';
 import { loadRemoteApp } from '../../remotes/registry';
 import { errorText } from '../../store/api';

@@ -1,6 +1,6 @@
 import { ACCOUNT_SETUP_DEFAULTS, accountSetupFormSchema } from '@app/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import buttons from '../../components/Button.module.css';
+import { buttonStyles as buttons } from '@app/ui';
 import { Dialog } from '../../components/Dialog';
 import { CloseIcon } from '../../components/Icons';
 import { isApiError } from '../../store/api';

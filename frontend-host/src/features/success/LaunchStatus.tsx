@@ -1,3 +1,4 @@
+import { panelStyles as panels } from '@app/ui';
 import type { Campaign, CampaignStatus } from '../checkout/campaignTypes';
 import styles from './Success.module.css';
 
@@ -73,7 +74,7 @@ export function LaunchStatus({
 }) {
   const view = viewFor(campaign, reportPending, reportFailed, timedOut);
   return (
-    <section className={styles.card} aria-labelledby="launch-status-title">
+    <section className={panels.panel} aria-labelledby="launch-status-title">
       <h2 id="launch-status-title" className={styles.cardTitle}>
         Campaign status
       </h2>

@@ -1,22 +1,20 @@
 import { formatUsd, listingPagePath, timeframeForImpressions } from '@app/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import buttons from '../../components/Button.module.css';
+import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner } from '@app/ui';
 import { AlertIcon, ChartIcon, CheckIcon, ExternalIcon, PlusIcon } from '../../components/Icons';
-import { MessagePanel } from '../../components/MessagePanel';
 import { useDocumentTitle } from '../../components/PageShell';
 import { SiteHeader } from '../../components/SiteHeader';
-import { Spinner } from '../../components/Spinner';
 import { isApiError } from '../../store/api';
 import { campaignImpressions, formatImpressions, parseCampaignId, type Campaign } from '../checkout/campaignTypes';
 import { useGetPaymentCampaignQuery } from '../checkout/checkoutApi';
-import { CAMPAIGN_NOT_FOUND } from '../checkout/paymentMessages';
 import { useToast } from '../toast/useToast';
 import { AccountSetupDialog } from './AccountSetupDialog';
 import { LaunchStatus, isLaunchSettled } from './LaunchStatus';
 import styles from './Success.module.css';
 import { useGetAccountAgentQuery, useLazyGetAccountAgentQuery, useReportPaymentSuccessMutation } from './successApi';
 import { SUCCESS_TEXT, SUCCESS_TOASTS } from './successMessages';
+import { CampaignNotFound, isOtherBrowserRefusal } from '../../components/CampaignNotFound';
 
 /** Spec 000 §9 has no figure for this; ~2 s keeps the launch feeling live without hammering the API. */
 const POLL_INTERVAL_MS = 2000;
@@ -67,7 +65,7 @@ export default function SuccessPage() {
     content = <CampaignNotFound />;
   } else if (redirectStatus && redirectStatus !== 'succeeded') {
     content = (
-      <MessagePanel
+      <EmptyState
         tone="warning"
         icon={<AlertIcon />}
         title="Payment not completed"
@@ -78,7 +76,7 @@ export default function SuccessPage() {
         }
       >
         <p>Your payment was not completed, so your campaign has not been launched. No charge was made.</p>
-      </MessagePanel>
+      </EmptyState>
     );
   } else {
     content = (
@@ -98,22 +96,6 @@ export default function SuccessPage() {
   );
 }
 
-function CampaignNotFound() {
-  return (
-    <MessagePanel
-      tone="warning"
-      icon={<AlertIcon />}
-      title={CAMPAIGN_NOT_FOUND.title}
-      actions={
-        <Link to="/" className={buttons.primary}>
-          Create a campaign
-        </Link>
-      }
-    >
-      <p>{CAMPAIGN_NOT_FOUND.description}</p>
-    </MessagePanel>
-  );
-}
 
 interface CampaignSuccessProps {
   campaignId: number;
@@ -154,9 +136,9 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
   if (campaign.isLoading) return <Spinner fullPage label="Loading your campaign..." />;
   if (!campaign.data) {
     const clientError = isApiError(campaign.error) && typeof campaign.error.status === 'number' && campaign.error.status < 500;
-    if (clientError) return <CampaignNotFound />;
+    if (clientError) return <CampaignNotFound otherBrowser={isOtherBrowserRefusal(campaign.error)} />;
     return (
-      <MessagePanel
+      <EmptyState
         tone="warning"
         icon={<AlertIcon />}
         title="We couldn't load your campaign"
@@ -167,7 +149,7 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
         }
       >
         <p>Your payment is safe. Please check your connection and try again.</p>
-      </MessagePanel>
+      </EmptyState>
     );
   }
 
@@ -258,7 +240,7 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
 
   if (notPaid) {
     return (
-      <MessagePanel
+      <EmptyState
         tone="warning"
         icon={<AlertIcon />}
         title="Payment Not Confirmed"
@@ -272,7 +254,7 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
           The payment provider has not confirmed a payment for this campaign, so it has not been launched. If you were
           charged, please contact support.
         </p>
-      </MessagePanel>
+      </EmptyState>
     );
   }
 
@@ -311,7 +293,7 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
         <div className={styles.column}>
           <LaunchStatus campaign={campaign} reportPending={reportPending} reportFailed={reportFailed} timedOut={timedOut} />
 
-          <section className={styles.card} aria-labelledby="receipt-title">
+          <section className={panels.panel} aria-labelledby="receipt-title">
             <h2 id="receipt-title" className={styles.cardTitle}>
               Order details
             </h2>
@@ -338,7 +320,7 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
           </section>
         </div>
 
-        <section className={styles.card} aria-labelledby="whats-next-title">
+        <section className={panels.panel} aria-labelledby="whats-next-title">
           <h2 id="whats-next-title" className={styles.cardTitle}>
             What's Next?
           </h2>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { buttonClass } from '@app/ui';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../../components/PageShell';
 import styles from './Landing.module.css';
+import { LandingVideo } from './LandingVideo';
 
 /**
  * Illustrations bundled with the host (public/landing), so the landing never waits on the backend
@@ -102,7 +104,7 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
           </ul>
         </div>
 
-        {/* Desktop: a still of the ad being made, gently animated in CSS (no video to download). */}
+        {/* Desktop: the ad being made, with a looping video of listing photos once the page has loaded. */}
         <figure className={styles.showcase} aria-hidden="true">
           <div className={styles.phone}>
             <div className={styles.adHead}>
@@ -121,6 +123,7 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
                   style={requested.has(i) ? { backgroundImage: `url(${src})` } : undefined}
                 />
               ))}
+              <LandingVideo />
               <span className={styles.adBadge} key={ad.badge}>
                 {ad.badge}
               </span>
@@ -142,6 +145,13 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
           <figcaption className={styles.caption}>Sample ad preview</figcaption>
         </figure>
       </main>
+
+      {/* Phones: a fixed bottom button mirrors the continue action (spec 000 §2), as on every step. */}
+      <section className={styles.mobileBar} aria-label="Step action" data-mobile-action-bar="">
+        <button type="button" className={buttonClass('primary', { block: true })} onClick={() => onChoose('mls')} {...intent}>
+          Find my listings
+        </button>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import { buttonClass, EmptyState } from '@app/ui';
+import { Link } from 'react-router-dom';
+import { isApiError } from '../store/api';
+import { AlertIcon, LockIcon } from './Icons';
+
+/** Spec 000 §2: a checkout (or success screen) for a campaign that is absent. */
+export const CAMPAIGN_NOT_FOUND = {
+  title: 'Campaign Not Found',
+  description: 'The requested campaign could not be found.',
+} as const;
+
+/** The campaign exists but this browser may not see it (DESIGN §3: the wizard binds it to the session that created it). */
+export const CAMPAIGN_IN_OTHER_BROWSER = {
+  title: 'This checkout belongs to another browser',
+  description:
+    'A campaign started without an account stays with the browser that created it. Open this link in that browser, or log in to see your campaigns.',
+} as const;
+
+/** True when the server refused the campaign to this session (403, or the agent's login is required). */
+export function isOtherBrowserRefusal(error: unknown): boolean {
+  return isApiError(error) && (error.status === 403 || error.status === 401 || error.code === 'agents.login_required');
+}
+
+/** The checkout's and the success screen's answer when the campaign cannot be shown here. */
+export function CampaignNotFound({ otherBrowser = false }: { otherBrowser?: boolean }) {
+  if (otherBrowser) {
+    return (
+      <EmptyState
+        tone="warning"
+        icon={<LockIcon />}
+        title={CAMPAIGN_IN_OTHER_BROWSER.title}
+        actions={
+          <>
+            <Link to="/login" className={buttonClass('primary')}>
+              Log in
+            </Link>
+            <Link to="/" className={buttonClass('secondary')}>
+              Create a campaign
+            </Link>
+          </>
+        }
+      >
+        <p>{CAMPAIGN_IN_OTHER_BROWSER.description}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      tone="warning"
+      icon={<AlertIcon />}
+      title={CAMPAIGN_NOT_FOUND.title}
+      actions={
+        <Link to="/" className={buttonClass('primary')}>
+          Create a campaign
+        </Link>
+      }
+    >
+      <p>{CAMPAIGN_NOT_FOUND.description}</p>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * @app/ui: the primitives and tokens the host, the dashboard and the admin share. Importing anything
+ * from here brings the tokens (CSS custom properties) along, so every app that uses a primitive
+ * also has the variables it reads.
+ */
+import './tokens.css';
+
+export { Alert, type AlertTone } from './Alert';
+export { Badge, type BadgeTone } from './Badge';
+export { Button, ButtonSpinner, buttonClass, buttonStyles, type ButtonProps, type ButtonVariant } from './Button';
+export { EmptyState } from './EmptyState';
+export { Field, fieldStyles } from './Field';
+export { Panel, panelStyles } from './Panel';
+export { Spinner } from './Spinner';
+export { tokenValue } from './tokens';

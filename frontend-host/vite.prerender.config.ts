@@ -10,9 +10,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@app/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      { find: /^@app\/contracts$/, replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      // The shared primitives and tokens (ui/), as in vite.config.ts.
+      { find: /^@app\/ui$/, replacement: fileURLToPath(new URL('../ui/src/index.ts', import.meta.url)) },
+      { find: /^@app\/ui\/(.*)$/, replacement: fileURLToPath(new URL('../ui/src/', import.meta.url)) + '$1' },
+    ],
   },
   build: {
     ssr: 'src/prerender.tsx',

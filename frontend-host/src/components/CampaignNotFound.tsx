@@ -9,6 +9,10 @@ export const CAMPAIGN_NOT_FOUND = {
   description: 'The requested campaign could not be found.',
 } as const;
 
+/** Shown under "Campaign Not Found": a checkout started in another browser also answers 404 here. */
+export const CAMPAIGN_NOT_FOUND_ELSEWHERE =
+  'Started this checkout in another browser? A campaign made without an account stays with the browser that created it: open the link there, or log in to see your campaigns.';
+
 /** The campaign exists but this browser may not see it (DESIGN §3: the wizard binds it to the session that created it). */
 export const CAMPAIGN_IN_OTHER_BROWSER = {
   title: 'This checkout belongs to another browser',
@@ -44,18 +48,26 @@ export function CampaignNotFound({ otherBrowser = false }: { otherBrowser?: bool
       </EmptyState>
     );
   }
+  // Someone else's campaign answers 404 like a missing one (its id reveals nothing), so a checkout opened in
+  // another browser lands here too: say how that happens and offer login.
   return (
     <EmptyState
       tone="warning"
       icon={<AlertIcon />}
       title={CAMPAIGN_NOT_FOUND.title}
       actions={
-        <Link to="/" className={buttonClass('primary')}>
-          Create a campaign
-        </Link>
+        <>
+          <Link to="/login" className={buttonClass('primary')}>
+            Log in
+          </Link>
+          <Link to="/" className={buttonClass('secondary')}>
+            Create a campaign
+          </Link>
+        </>
       }
     >
       <p>{CAMPAIGN_NOT_FOUND.description}</p>
+      <p>{CAMPAIGN_NOT_FOUND_ELSEWHERE}</p>
     </EmptyState>
   );
 }

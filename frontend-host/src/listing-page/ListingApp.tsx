@@ -1,4 +1,4 @@
-import { Spinner } from '../components/Spinner';
+import { Spinner } from '@app/ui';
 import { ListingView } from './ListingView';
 import { ManualListingView } from './ManualListingView';
 import { NotFound } from './NotFound';

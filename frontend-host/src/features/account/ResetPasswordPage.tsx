@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import buttons from '../../components/Button.module.css';
+import { buttonStyles as buttons } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError } from '../../store/api';
 import { useToast } from '../toast/useToast';

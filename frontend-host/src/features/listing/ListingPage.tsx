@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@app/ui';
 
 /**
  * `/listing/:mlsId` and `/manual-listing/:mlsId` are server-rendered by the backend from their own page

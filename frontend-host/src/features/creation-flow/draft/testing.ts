@@ -12,6 +12,8 @@ export function anAgent(overrides: Partial<Agent> = {}): Agent {
     mlsId: 'FL30418',
     profileImageUrl: null,
     logoUrl: null,
+    hasPassword: false,
+    createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
 }
@@ -24,6 +26,7 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     address: '2903 W Azeele St',
     city: 'Tampa',
     state: 'FL',
+    postalCode: '33606',
     price: '615000',
     bedrooms: 3,
     bathrooms: '2.0',

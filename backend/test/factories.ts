@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 import type { TestContext } from './helpers';
 
 export type Session = ReturnType<TestContext['newSession']>;
@@ -82,4 +83,20 @@ export async function insertListingWithDraftCampaign(
     .returning('id');
   await db('campaignTransitions').insert({ campaignId: c.id, fromStatus: null, toStatus: 'draft', reason: 'created' });
   return { campaignId: c.id, agentId: agent.id, listingId: l.id, mlsId };
+}
+
+/**
+ * A wizard agent that has an account and is logged in, in `session`. The account is made in the database
+ * (argon2id hash, as account setup stores it) so tests about other things skip the email verification
+ * journey, which the agents module's own tests walk; the login itself goes through the API.
+ */
+export async function loggedInAgent(
+  t: Pick<TestContext, 'db'>,
+  session: Session,
+  opts: { name?: string; email: string; password: string },
+): Promise<{ session: Session; agent: { id: number; name: string } & Record<string, unknown> }> {
+  const { agent } = await wizardBrowser(session, { name: opts.name });
+  await t.db('agents').where({ id: agent.id }).update({ email: opts.email.toLowerCase(), passwordHash: await argon2.hash(opts.password, { type: argon2.argon2id }) });
+  await session.post('/api/auth/login').send({ email: opts.email, password: opts.password }).expect(200);
+  return { session, agent };
 }

@@ -1,3 +1,4 @@
+import { loggedInAgent } from '../../../test/factories';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
 import { wizardBrowser } from '../../../test/factories';
 
@@ -120,9 +121,7 @@ describe('admin routes without the admin session', () => {
   });
 
   it.each(routes)('%s %s is 401 for a logged-in agent session', async (method, path) => {
-    const browser = t.newSession();
-    const { agent } = await wizardBrowser(browser, { name: 'Agent Only' });
-    await browser.put(`/api/agents/${agent.id}`).send({ email: `agent-only-${agent.id}@example.com`, password: 'secret-pass-1' }).expect(200);
+    const { session: browser } = await loggedInAgent(t, t.newSession(), { name: 'Agent Only', email: `agent-only-${Math.random().toString(36).slice(2)}@example.com`, password: 'secret-pass-1' });
     const res = await (browser as any)[method](path).send({});
     expect(res.status).toBe(401);
   });
@@ -250,9 +249,7 @@ describe('GET /api/admin/agents', () => {
 
 describe('Login As', () => {
   it("puts the agent's session, marked and under a new id, in the browser, audited", async () => {
-    const owner = t.newSession();
-    const { agent } = await wizardBrowser(owner, { name: 'Lena Login' });
-    await owner.put(`/api/agents/${agent.id}`).send({ email: `lena-${agent.id}@example.com`, password: 'lena-secret-1' }).expect(200);
+    const { agent } = await loggedInAgent(t, t.newSession(), { name: 'Lena Login', email: 'lena@example.com', password: 'lena-secret-1' });
 
     const browser = await adminBrowser();
     const before = await t.db('sessions').select('sid');
@@ -274,15 +271,13 @@ describe('Login As', () => {
 
     // The real agent's own /me has no impersonation mark.
     const ownLogin = t.newSession();
-    await ownLogin.post('/api/auth/login').send({ email: `lena-${agent.id}@example.com`, password: 'lena-secret-1' }).expect(200);
+    await ownLogin.post('/api/auth/login').send({ email: 'lena@example.com', password: 'lena-secret-1' }).expect(200);
     expect((await ownLogin.get('/api/auth/me').expect(200)).body).toEqual({ id: agent.id, name: 'Lena Login' });
   });
 
   it('cannot change the password or the email, but can edit the profile', async () => {
-    const owner = t.newSession();
-    const { agent } = await wizardBrowser(owner, { name: 'Pat Protected' });
-    const email = `pat-${agent.id}@example.com`;
-    await owner.put(`/api/agents/${agent.id}`).send({ email, password: 'pat-secret-1' }).expect(200);
+    const email = 'pat@example.com';
+    const { agent } = await loggedInAgent(t, t.newSession(), { name: 'Pat Protected', email, password: 'pat-secret-1' });
     const browser = await adminBrowser();
     await browser.get(`/api/admin/login-as/${agent.id}`).expect(302);
 

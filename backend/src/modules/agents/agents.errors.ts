@@ -29,7 +29,6 @@ export function translateAgentRefusal(err: unknown, refusal: () => AppError): un
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Please log in.';
 export const PASSWORD_ALREADY_SET_MESSAGE = 'This account already has a password. Please log in.';
-export const IMPERSONATION_REFUSED_MESSAGE = 'Signed in as this agent by an admin: the password and login email cannot be changed.';
 
 export const emailTaken = () => new AppError(409, 'agents.email_taken', EMAIL_TAKEN_MESSAGE);
 export const passwordAlreadySet = () => new AppError(409, 'agents.password_already_set', PASSWORD_ALREADY_SET_MESSAGE);
@@ -38,6 +37,7 @@ export const verificationInvalid = () => new AppError(400, 'agents.verification_
 export const commonPassword = (field: string) => new AppError(400, 'agents.common_password', COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
 export const currentPasswordWrong = () =>
   new AppError(400, 'agents.current_password_wrong', CURRENT_PASSWORD_WRONG_MESSAGE, { currentPassword: CURRENT_PASSWORD_WRONG_MESSAGE });
-export const impersonationRefused = () => new AppError(403, 'agents.impersonation_refused', IMPERSONATION_REFUSED_MESSAGE);
+/** Login As (DESIGN §6): one refusal for password, email and notification secrets, defined by the platform. */
+export { impersonationRefused } from '../../platform/errors';
 /** An account-setup link opened in another browser: whoever opens it chooses the password (never the requester's). */
 export const choosePassword = () => new AppError(400, 'agents.choose_password', CHOOSE_PASSWORD_MESSAGE, { password: CHOOSE_PASSWORD_MESSAGE });

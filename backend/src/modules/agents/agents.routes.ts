@@ -5,7 +5,7 @@ import { agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf, claimAgent, isImpersonating, sessionOf } from '../../platform/auth/actor';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
-import { forbidden } from '../../platform/errors';
+import { forbidden, impersonationRefused } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { createAgent, createMlsAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
@@ -55,6 +55,11 @@ export function agentsRouter(deps: AppDeps): Router {
   router.put('/api/agents/:id', validate(UpdateAgent), async (ctx) => {
     const { params, body } = inputOf(ctx, UpdateAgent);
     const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    // Login As (DESIGN §6): the admin may edit the profile as the agent, never its password or login email.
+    if (isImpersonating(ctx)) {
+      const emailChanges = body.email !== undefined && (body.email ?? '').toLowerCase() !== (agent.email ?? '').toLowerCase();
+      if (body.password !== undefined || emailChanges) throw impersonationRefused();
+    }
     const sendsLink = body.password !== undefined || (agent.hasPassword && !!body.email && body.email !== (agent.email ?? '').toLowerCase());
     if (sendsLink) {
       // Each of these emails a link: bounded per client and per address (no mail bombing through us).

@@ -207,7 +207,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
 });
 
 describe('GET /api/agents/:id/leads', () => {
-  it('shows the agent their own leads, newest first, as "Lead as shown"; 403 to a stranger, 404 for nobody', async () => {
+  it('shows the agent their own leads, newest first, as "Lead as shown"; 404 to a stranger and for nobody', async () => {
     const { session, agent, listing } = await wizardBrowser(t.newSession());
     const mlsId = listing.mlsId;
     const first = await send(mlsId, form(mlsId, { name: 'First Buyer', interestedInTour: false })).expect(201);
@@ -230,8 +230,9 @@ describe('GET /api/agents/:id/leads', () => {
     // The consent record stays stored, not shown.
     expect(Object.keys(res.body[0]).sort()).toEqual(['createdAt', 'email', 'id', 'interest', 'listing', 'message', 'name', 'phone']);
 
-    await t.newSession().get(`/api/agents/${agent.id}/leads`).expect(403);
-    await t.request.get(`/api/agents/${agent.id}/leads`).expect(403);
+    // A stranger hears 404, as for an agent that does not exist (ids cannot be probed).
+    await t.newSession().get(`/api/agents/${agent.id}/leads`).expect(404);
+    await t.request.get(`/api/agents/${agent.id}/leads`).expect(404);
     await session.get('/api/agents/999999/leads').expect(404);
     await session.get('/api/agents/abc/leads').expect(400);
   });

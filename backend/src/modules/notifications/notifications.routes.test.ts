@@ -105,13 +105,13 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
     expect(crm.body.fields).toEqual({ crmWebhookUrl: 'CRM webhook URL is required for this CRM' });
   });
 
-  it('is for the owner only: 403 for another session, 404 for an unknown agent, 400 for a bad id', async () => {
+  it('is for the owner only: 404 for another session (as for an unknown agent: ids cannot be probed), 400 for a bad id', async () => {
     const { agent } = await wizardBrowser(t.newSession());
     const stranger = t.newSession();
-    expect((await stranger.get(settingsUrl(agent.id)).expect(403)).body.code).toBe('agents.forbidden');
-    await stranger.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://evil.example.com' }).expect(403);
-    await stranger.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(403);
-    await stranger.get(`/api/agents/${agent.id}/deliveries`).expect(403);
+    expect((await stranger.get(settingsUrl(agent.id)).expect(404)).body.code).toBe('agents.not_found');
+    await stranger.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://evil.example.com' }).expect(404);
+    await stranger.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(404);
+    await stranger.get(`/api/agents/${agent.id}/deliveries`).expect(404);
     await stranger.get(settingsUrl(99999999)).expect(404);
     await stranger.get('/api/agents/abc/notification-settings').expect(400);
     expect(await t.db('notificationSettings').where({ agentId: agent.id }).first()).toBeUndefined();

@@ -3,7 +3,7 @@ import { createApp } from '../../app';
 import { createLogger } from '../logger';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
-// The admin login allows 5 tries a minute per client address.
+// The admin login allows 5 failed tries per client address in its window.
 const ADMIN_LOGIN_POINTS = 5;
 
 let t: TestContext;
@@ -38,7 +38,7 @@ describe('rate limits', () => {
     }
     expect((await tryLogin(second, '203.0.113.50')).status).toBe(429);
     expect((await tryLogin(t.request, '203.0.113.50')).status).toBe(429);
-    const rows = await t.db('rate_limits').where('key', 'like', 'admin-login:%');
+    const rows = await t.db('rate_limits').where('key', 'like', 'admin-login-failures:%');
     expect(rows.length).toBeGreaterThan(0);
   });
 });

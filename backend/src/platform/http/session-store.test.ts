@@ -54,7 +54,7 @@ describe('session reads through the app', () => {
     const agentId = created.body.id;
     await t.request.get(`/api/agents/${agentId}/listings`).set('Cookie', cookie).expect(200);
     await t.request.post('/api/auth/logout').set('Cookie', cookie).expect(200);
-    await t.request.get(`/api/agents/${agentId}/listings`).set('Cookie', cookie).expect(403);
+    await t.request.get(`/api/agents/${agentId}/listings`).set('Cookie', cookie).expect(404);
   });
 
   it('a revocation (session rows deleted by other code) holds at once in this process', async () => {
@@ -62,7 +62,7 @@ describe('session reads through the app', () => {
     const { body: agent } = await browser.post('/api/agents').send(wizardAgent).expect(201);
     await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
     await t.db('sessions').whereRaw(`data->'ownedAgentIds' @> ?::jsonb`, [JSON.stringify([agent.id])]).delete();
-    await browser.get(`/api/agents/${agent.id}/listings`).expect(403);
+    await browser.get(`/api/agents/${agent.id}/listings`).expect(404);
   });
 });
 

@@ -38,7 +38,8 @@ function isApi(method: string, pattern: RegExp) {
 /** Step 1's MLS path: Sarah Johnson (FL), then the first row of a group. Ends on step 2. */
 async function pickMlsListing(page: Page, group: 'Just Listed' | 'Just Sold' = 'Just Listed', via: 'form' | 'bottom bar' = 'form') {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Find my listings', exact: true }).click();
+  // On a phone the fixed bottom bar mirrors this button: take the one in the page's main content.
+  await page.getByRole('main').getByRole('button', { name: 'Find my listings', exact: true }).click();
   await page.getByLabel('Full Name').fill('Sarah Johnson');
   await page.getByLabel('State').selectOption({ label: 'Florida' });
   const scope = via === 'form' ? page.locator('form') : bottomBar(page);

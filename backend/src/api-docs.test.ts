@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import sharp from 'sharp';
@@ -6,20 +10,31 @@ import type { Response } from 'supertest';
 import type { ZodType } from 'zod';
 import { errorBodySchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../test/helpers';
+import { waitForEmail } from '../test/outbox';
 import { createApp } from './app';
 import { createLogger } from './platform/logger';
 import type { AppDeps } from './platform/deps';
 import { leadFormTokens } from './modules/leads';
+import { sendVerificationEmailJob } from './modules/agents';
 import { API_ROUTES, openApiDocument, openApiPath, type RouteDoc } from './api-docs';
+
+// Each argon2id hash costs 64 MiB and three passes; the account flow below makes several on a shared machine.
+jest.setTimeout(60_000);
 
 let t: TestContext;
 let app: Koa;
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The verification and reset emails are sent by their job into DATA_DIR/outbox (the account flow opens their links).
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'la-api-docs-'));
+  t = await createTestContext({ work: true, jobs: [sendVerificationEmailJob], env: { DATA_DIR: dataDir } });
   app = createApp({ config: t.config, db: t.db, logger: createLogger('silent'), queue: t.queue });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** Every (method, path) the app's routers mount, read from their stacks (HEAD rides along with GET). */
 function mountedRoutes(): string[] {
@@ -125,8 +140,13 @@ describe('answers parse with their documented contract schemas', () => {
     const agent = (await call('post', '/api/agents', '/api/agents', { ...found, brokerage: null, phone: null })).body;
     await call('post', '/api/agents', '/api/agents', { name: 'X', state: 'FL', mlsId: 'NOT-FOUND', email: null, brokerage: null, phone: null });
     await call('post', '/api/mls/load', '/api/mls/load', { agentId: agent.id, mlsId: agent.mlsId });
-    const listings = (await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings`)).body;
+    const page = (await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings?limit=2`)).body;
+    expect(page.listings).toHaveLength(2);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const listings = (await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings?cursor=${page.nextCursor}`)).body.listings;
     expect(listings.length).toBeGreaterThan(0);
+    await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings?limit=0`);
+    await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings`, undefined, t.newSession());
     await call('get', '/demo-mls/photos/:file', '/demo-mls/photos/exterior-01.jpg');
     await call('get', '/demo-mls/photos/:file', '/demo-mls/photos/nothing-here.jpg');
 
@@ -150,6 +170,35 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, lead, t.newSession());
     await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, { ...lead, email: 'not an email' }, t.newSession());
     await call('get', '/api/agents/:id/leads', `/api/agents/${agent.id}/leads`);
+
+    // Lead notifications: settings, a signed test send to a local receiver, the delivery log and a replay.
+    const received: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      req.on('data', (c: Buffer) => received.push(c.toString()));
+      req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    try {
+      await call('get', '/api/crm-integrations', '/api/crm-integrations');
+      await call('get', '/api/agents/:id/notification-settings', `/api/agents/${agent.id}/notification-settings`);
+      await call('get', '/api/agents/:id/notification-settings', `/api/agents/${agent.id}/notification-settings`, undefined, t.newSession());
+      const saved = await call('put', '/api/agents/:id/notification-settings', `/api/agents/${agent.id}/notification-settings`, { webhookUrl: hookUrl, instantNotifications: false });
+      expect(saved.body.generatedWebhookSecret).toMatch(/^whsec_/);
+      await call('put', '/api/agents/:id/notification-settings', `/api/agents/${agent.id}/notification-settings`, { webhookUrl: 'ftp://example.com' });
+      const tested = await call('post', '/api/agents/:id/test-webhook', `/api/agents/${agent.id}/test-webhook`, { webhookType: 'custom' });
+      expect(tested.status).toBe(200);
+      expect(received.join('')).toContain('lead.test');
+      await call('post', '/api/agents/:id/test-webhook', `/api/agents/${agent.id}/test-webhook`, { webhookType: 'fax' });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+    const deliveries = (await call('get', '/api/agents/:id/deliveries', `/api/agents/${agent.id}/deliveries?channel=webhook`)).body;
+    expect(deliveries.items.length).toBeGreaterThan(0);
+    await call('get', '/api/agents/:id/deliveries', `/api/agents/${agent.id}/deliveries?pageSize=1000`);
+    const replayed = await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${deliveries.items[0].id}/replay`, {});
+    expect(replayed.status).toBe(202);
+    await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/999999/replay`, {});
     await call('get', '/listing/:mlsId', `/listing/${listing.mlsId}`);
     await call('get', '/og/listing/:file', `/og/listing/${listings[0].mlsId}.jpg`);
     await call('get', '/og/listing/:file', '/og/listing/NO-SUCH-LISTING.jpg');
@@ -167,6 +216,7 @@ describe('answers parse with their documented contract schemas', () => {
 
     // Uploads.
     const slot = (await call('post', '/api/objects/upload', '/api/objects/upload', {})).body;
+    expect((await call('post', '/api/objects/upload', '/api/objects/upload', {}, t.newSession())).body.code).toBe('uploads.agent_required');
     const target = new URL(slot.uploadURL);
     const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
     const put = await t.request.put(target.pathname + target.search).set('Content-Type', 'image/png').send(image);
@@ -187,7 +237,8 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/campaigns', '/api/campaigns', {});
     await call('get', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`);
     await call('get', '/api/campaigns/:id', '/api/campaigns/999999');
-    await call('get', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, undefined, t.newSession());
+    // Another browser's campaign is a 404, like an unknown one.
+    expect((await call('get', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, undefined, t.newSession())).status).toBe(404);
     await call('patch', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, { ...draft, price: '299' });
     const intent = (await call('post', '/api/create-payment-intent', '/api/create-payment-intent', { amount: 299, campaignId: campaign.id })).body;
     await call('post', '/api/create-payment-intent', '/api/create-payment-intent', { amount: 1, campaignId: campaign.id });
@@ -207,15 +258,61 @@ describe('answers parse with their documented contract schemas', () => {
     expect(asked.body.status).toBe('requires_action');
     await call('post', '/api/payments/local/authenticate', '/api/payments/local/authenticate', { clientSecret: intent3ds.clientSecret, approve: true });
 
-    // Accounts: set up, log out, log in, admin.
-    await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email: found.email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });
+    // Accounts: set up (the link is emailed, then opened in this browser), change the password, log out, log in, reset it.
+    const email = found.email as string;
+    const setUp = await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });
+    expect(setUp.status).toBe(202);
     await call('get', '/api/auth/me', '/api/auth/me');
+    await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: 'x'.repeat(40) });
+    const verified = await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: (await waitForEmail(dataDir, email, 1)).token });
+    expect(verified.body).toMatchObject({ id: agent.id, purpose: 'account_setup', loggedIn: true });
+    await call('get', '/api/auth/me', '/api/auth/me');
+    await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'wrong-password', newPassword: 'secret-password-2' });
+    await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'secret-password-1', newPassword: 'secret-password-2' });
     await call('post', '/api/auth/logout', '/api/auth/logout', {});
     await call('get', '/api/auth/me', '/api/auth/me');
-    await call('post', '/api/auth/login', '/api/auth/login', { email: found.email, password: 'wrong-password' });
-    await call('post', '/api/auth/login', '/api/auth/login', { email: found.email, password: 'secret-password-1' });
-    await call('post', '/api/admin/login', '/api/admin/login', { password: 'wrong' });
-    await call('post', '/api/admin/login', '/api/admin/login', { password: 'correct horse battery staple' });
+    await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'secret-password-2', newPassword: 'secret-password-3' });
+    await call('post', '/api/auth/login', '/api/auth/login', { email, password: 'wrong-password' });
+    await call('post', '/api/auth/login', '/api/auth/login', { email, password: 'secret-password-2' });
+    expect((await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email })).status).toBe(202);
+    await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email: 'not an email' });
+    const reset = await waitForEmail(dataDir, email, 2);
+    await call('post', '/api/auth/reset-password', '/api/auth/reset-password', { token: reset.token, password: 'short' });
+    await call('post', '/api/auth/reset-password', '/api/auth/reset-password', { token: reset.token, password: 'secret-password-4' }, t.newSession());
+
+    // The development outbox shows those emails.
+    const outbox = await call('get', '/dev/outbox', '/dev/outbox');
+    expect(outbox.text).toContain(reset.file);
+    expect((await call('get', '/dev/outbox/:file', `/dev/outbox/${reset.file}`)).text).toContain(reset.subject);
+    await call('get', '/dev/outbox/:file', '/dev/outbox/nothing-here.eml');
+
+    // Admin: login, the agents and metrics, failed work and its retries, Login As and its end, logout.
+    const admin = t.newSession();
+    await call('get', '/api/admin/agents', '/api/admin/agents', undefined, admin);
+    await call('post', '/api/admin/login', '/api/admin/login', { password: 'wrong' }, admin);
+    await call('post', '/api/admin/login', '/api/admin/login', { password: 'correct horse battery staple' }, admin);
+    expect((await call('get', '/api/admin/agents', '/api/admin/agents?search=Sarah', undefined, admin)).body.agents.map((a: { id: number }) => a.id)).toContain(agent.id);
+    await call('get', '/api/admin/agents', '/api/admin/agents?pageSize=0', undefined, admin);
+    await call('get', '/api/admin/facebook-metrics', `/api/admin/facebook-metrics?campaignIds=${campaign.id},${second.id}`, undefined, admin);
+    await call('get', '/api/admin/facebook-metrics', '/api/admin/facebook-metrics?campaignIds=a,b', undefined, admin);
+    // A launch that failed (as the launch job leaves it), and a failed job.
+    await t.db('campaigns').where({ id: second.id }).update({ status: 'launch_failed', launchError: 'Invalid parameter', launchAttempts: 6 });
+    const jobId = (await t.queue.boss.send('campaigns.launch', { campaignId: second.id }, { retryLimit: 0 }))!;
+    await t.queue.boss.fail('campaigns.launch', jobId, { message: 'Invalid parameter' });
+    const failed = (await call('get', '/api/admin/failed-work', '/api/admin/failed-work', undefined, admin)).body;
+    expect(failed.launches.map((l: { campaignId: number }) => l.campaignId)).toContain(second.id);
+    expect(failed.jobs.map((j: { id: string }) => j.id)).toContain(jobId);
+    await call('post', '/api/admin/failed-work/launches/:id/retry', `/api/admin/failed-work/launches/${second.id}/retry`, {}, admin);
+    await call('post', '/api/admin/failed-work/launches/:id/retry', `/api/admin/failed-work/launches/${second.id}/retry`, {}, admin);
+    await call('post', '/api/admin/failed-work/jobs/retry', '/api/admin/failed-work/jobs/retry', { queue: 'campaigns.launch', id: jobId }, admin);
+    await call('post', '/api/admin/failed-work/jobs/retry', '/api/admin/failed-work/jobs/retry', { queue: 'campaigns.launch', id: '00000000-0000-4000-8000-000000000000' }, admin);
+    await call('get', '/api/admin/login-as/:agentId', '/api/admin/login-as/999999', undefined, admin);
+    expect((await call('get', '/api/admin/login-as/:agentId', `/api/admin/login-as/${agent.id}`, undefined, admin)).headers.location).toBe('/dashboard');
+    expect((await call('get', '/api/auth/me', '/api/auth/me', undefined, admin)).body).toMatchObject({ id: agent.id, impersonatedBy: 'admin' });
+    await call('post', '/api/admin/end-impersonation', '/api/admin/end-impersonation', {}, admin);
+    await call('get', '/api/auth/me', '/api/auth/me', undefined, admin);
+    await call('post', '/api/admin/logout', '/api/admin/logout', {}, admin);
+    await call('get', '/api/admin/failed-work', '/api/admin/failed-work', undefined, admin);
 
     // Every documented route was answered at least once with a documented success.
     const succeeded = API_ROUTES.filter((r) => Object.keys(r.ok).some((s) => checked.has(`${key(r)} ${s}`))).map(key);

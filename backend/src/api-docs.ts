@@ -6,7 +6,34 @@ import {
   adCopyCheckSchema,
   adCopyRequestSchema,
   adCopyResponseSchema,
+  adminAgentIdParams,
+  adminAgentsPageSchema,
+  adminAgentsQuerySchema,
+  adminCampaignIdParams,
+  adminCampaignMetricsSchema,
+  adminFailedWorkSchema,
   adminLoginSchema,
+  adminMetricsQuerySchema,
+  adminRetryJobSchema,
+  agentListingsPageSchema,
+  agentListingsQuerySchema,
+  changePasswordSchema,
+  crmIntegrationSchema,
+  deliveriesQuerySchema,
+  deliveryPageSchema,
+  deliveryParamsSchema,
+  deliveryReplaySchema,
+  forgotPasswordSchema,
+  forgotPasswordSentSchema,
+  notificationSettingsSavedSchema,
+  notificationSettingsSchema,
+  notificationSettingsViewSchema,
+  resetPasswordSchema,
+  testWebhookResultSchema,
+  testWebhookSchema,
+  verificationSentSchema,
+  verifiedSchema,
+  verifyEmailSchema,
   agentCreateSchema,
   agentUpdateSchema,
   agentViewSchema,
@@ -61,8 +88,10 @@ const Agent = agentViewSchema.meta({ id: 'Agent' });
 const Listing = listingViewSchema.meta({ id: 'Listing' });
 const Campaign = campaignViewSchema.meta({ id: 'Campaign' });
 const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
+const VerificationSent = verificationSentSchema.meta({ id: 'VerificationSent', description: 'A link was emailed; nothing changes until it is opened' });
+const Verified = verifiedSchema.meta({ id: 'Verified' });
 
-type Status = 200 | 201 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type Status = 200 | 201 | 202 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 /** A body that is not JSON: its media type and a schema for it (binary for images). */
 interface RawBody {
@@ -99,7 +128,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: `fields` names each field and its message',
   401: 'Not logged in, or wrong credentials',
   402: 'Payment has not been completed',
-  403: 'Not allowed for this session (code `agents.login_required`: log in to continue)',
+  403: "Not allowed for this session (see `code`; `agents.login_required`: the agent has an account, log in to continue). Another session's agents and campaigns answer 404, like unknown ones",
   404: 'Not found',
   409: 'Conflict with the current state (see `code`)',
   413: 'Too large',
@@ -120,12 +149,36 @@ export const API_ROUTES: RouteDoc[] = [
   // Agents and accounts
   { method: 'post', path: '/api/agents', tag: 'agents', summary: 'Create the wizard agent (MLS member found by this session, or manual entry)', body: agentCreateSchema, ok: { 201: Agent, 200: Agent }, errors: [403, 409] },
   { method: 'get', path: '/api/agents', tag: 'agents', summary: 'Agents this session may access', ok: { 200: z.array(Agent) } },
-  { method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent', params: id, ok: { 200: Agent }, errors: [403, 404] },
-  { method: 'put', path: '/api/agents/:id', tag: 'agents', summary: 'Branding, profile edit and account setup (email + password)', params: id, body: agentUpdateSchema, ok: { 200: Agent }, errors: [403, 404, 409] },
+  { method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent', description: "Another session's agent answers 404, like an unknown one.", params: id, ok: { 200: Agent }, errors: [403, 404] },
+  {
+    method: 'put', path: '/api/agents/:id', tag: 'agents', summary: 'Branding, profile edit and account setup (email + password)',
+    description:
+      'With a password (account setup) the answer is 202: a verification link is emailed and no password is set until it is opened. ' +
+      'A changed login email of an agent with an account answers the agent with `pendingEmail` (the link goes to the new address). ' +
+      "Another session's agent answers 404, like an unknown one; an admin's Login As may not change the password or login email (403).",
+    params: id, body: agentUpdateSchema, ok: { 200: Agent.extend({ pendingEmail: z.string().optional() }), 202: VerificationSent }, errors: [403, 404, 409, 429],
+  },
   { method: 'post', path: '/api/auth/login', tag: 'agents', summary: 'Log in with email and password', body: loginSchema, ok: { 200: authAgentSchema }, errors: [401, 429] },
   { method: 'post', path: '/api/auth/logout', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
   { method: 'get', path: '/api/auth/me', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
+  { method: 'post', path: '/api/auth/verify-email', tag: 'agents', summary: "Open an emailed verification link (account setup, email change): logs this browser in", body: verifyEmailSchema, ok: { 200: Verified }, errors: [429] },
+  { method: 'post', path: '/api/auth/forgot-password', tag: 'agents', summary: 'Email a password reset link (the same answer whether or not the email has an account)', body: forgotPasswordSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
+  { method: 'post', path: '/api/auth/reset-password', tag: 'agents', summary: 'Choose a new password with an emailed reset link: logs this browser in', body: resetPasswordSchema, ok: { 200: Verified }, errors: [429] },
+  { method: 'post', path: '/api/auth/change-password', tag: 'agents', summary: 'Change the password (logged in; every other session ends)', body: changePasswordSchema, ok: { 200: okResponseSchema }, errors: [401, 403, 429] },
+
+  // Admin (the la.admin session of POST /api/admin/login)
   { method: 'post', path: '/api/admin/login', tag: 'admin', summary: 'Admin login (ADMIN_PASSWORD)', body: adminLoginSchema, ok: { 200: okResponseSchema }, errors: [401, 429, 503] },
+  { method: 'post', path: '/api/admin/logout', tag: 'admin', summary: 'End the admin session', ok: { 200: okResponseSchema } },
+  { method: 'get', path: '/api/admin/agents', tag: 'admin', summary: 'Agents with their campaigns, filtered, sorted and paged, with totals', query: adminAgentsQuerySchema, ok: { 200: adminAgentsPageSchema }, errors: [401] },
+  { method: 'get', path: '/api/admin/facebook-metrics', tag: 'admin', summary: 'Impressions and clicks per campaign (the given ids, or the newest 500 launched)', query: adminMetricsQuerySchema, ok: { 200: z.array(adminCampaignMetricsSchema) }, errors: [401] },
+  {
+    method: 'get', path: '/api/admin/login-as/:agentId', tag: 'admin', summary: "Login As: this browser's agent session becomes the agent's (audited)", params: adminAgentIdParams,
+    ok: { 302: { contentType: 'text/html', description: 'To /dashboard, as the agent' } }, errors: [401, 404],
+  },
+  { method: 'post', path: '/api/admin/end-impersonation', tag: 'admin', summary: "End an admin's Login As (the dashboard banner; works after the admin session expired)", ok: { 200: okResponseSchema } },
+  { method: 'get', path: '/api/admin/failed-work', tag: 'admin', summary: 'Failed launches and failed or dead-lettered jobs', ok: { 200: adminFailedWorkSchema }, errors: [401] },
+  { method: 'post', path: '/api/admin/failed-work/launches/:id/retry', tag: 'admin', summary: 'Relaunch a campaign whose launch failed (audited)', params: adminCampaignIdParams, ok: { 200: okResponseSchema.extend({ campaignId: z.number() }) }, errors: [401, 404, 409] },
+  { method: 'post', path: '/api/admin/failed-work/jobs/retry', tag: 'admin', summary: 'Put a failed job back in its queue (audited)', body: adminRetryJobSchema, ok: { 200: okResponseSchema }, errors: [401, 404] },
 
   // MLS
   { method: 'post', path: '/api/mls/search-agent', tag: 'mls', summary: 'Find an MLS member by name and state', body: mlsSearchSchema, ok: { 200: mlsAgentMatchSchema }, errors: [404, 429, 502] },
@@ -133,7 +186,10 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/demo-mls/photos/:file', tag: 'mls', summary: "A demo MLS listing photo", params: z.object({ file: z.string() }), ok: { 200: image }, errors: [404] },
 
   // Listings
-  { method: 'get', path: '/api/agents/:id/listings', tag: 'listings', summary: "The agent's listings", params: id, ok: { 200: z.array(Listing) }, errors: [403, 404] },
+  {
+    method: 'get', path: '/api/agents/:id/listings', tag: 'listings', summary: "The agent's listings, a page at a time (active first, newest first)", params: id,
+    query: agentListingsQuerySchema, ok: { 200: agentListingsPageSchema }, errors: [403, 404],
+  },
   { method: 'post', path: '/api/listings', tag: 'listings', summary: 'Enter a listing manually', body: listingCreateSchema, ok: { 201: Listing }, errors: [403, 404, 409] },
 
   // Public listing pages and the buyer's lead (spec 001)
@@ -141,12 +197,35 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
   { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
   { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "The agent's leads, newest first", params: id, ok: { 200: z.array(leadShownSchema) }, errors: [403, 404] },
+
+  // Lead notifications (spec 001 §2, §7)
+  { method: 'get', path: '/api/crm-integrations', tag: 'notifications', summary: 'The CRMs leads can be delivered to', ok: { 200: z.array(crmIntegrationSchema) } },
+  { method: 'get', path: '/api/agents/:id/notification-settings', tag: 'notifications', summary: "The agent's notification settings (no secrets; credential URLs masked)", params: id, ok: { 200: notificationSettingsViewSchema }, errors: [403, 404] },
+  {
+    method: 'put', path: '/api/agents/:id/notification-settings', tag: 'notifications', summary: 'Save the notification settings (a generated webhook secret is shown this once)', params: id,
+    body: notificationSettingsSchema, ok: { 200: notificationSettingsSavedSchema }, errors: [403, 404],
+  },
+  { method: 'post', path: '/api/agents/:id/test-webhook', tag: 'notifications', summary: 'Send a signed test lead to the custom webhook, Zapier or the CRM', params: id, body: testWebhookSchema, ok: { 200: testWebhookResultSchema }, errors: [403, 404, 429, 502] },
+  { method: 'get', path: '/api/agents/:id/deliveries', tag: 'notifications', summary: 'Delivery attempts, newest first (filter by channel and status)', params: id, query: deliveriesQuerySchema, ok: { 200: deliveryPageSchema }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/agents/:id/deliveries/:deliveryId/replay', tag: 'notifications', summary: 'Send a finished delivery again (a new attempt is queued)', params: deliveryParamsSchema,
+    ok: { 202: deliveryReplaySchema }, errors: [403, 404, 409],
+  },
+  {
+    method: 'get', path: '/dev/outbox', tag: 'pages', summary: 'Development only (embedded email outbox): the emails that would have been sent, newest first',
+    ok: { 200: html('The outbox page') },
+  },
+  {
+    method: 'get', path: '/dev/outbox/:file', tag: 'pages', summary: 'Development only: one outbox email as its .eml source',
+    ok: { 200: { contentType: 'text/plain', description: 'The raw message (RFC 5322)' }, 404: { contentType: 'text/plain', description: 'No such email' } },
+  },
   { method: 'get', path: '/listing/:mlsId', tag: 'pages', summary: 'The public listing page, server-rendered (Open Graph, JSON-LD)', ok: { 200: html('The listing page'), 302: html('A manual listing: to /manual-listing/{mlsId}'), 304: html('Not modified'), 404: html('Property Not Found') } },
   { method: 'get', path: '/manual-listing/:mlsId', tag: 'pages', summary: 'The public page of a manually entered listing, server-rendered', ok: { 200: html('The listing page'), 304: html('Not modified'), 404: html('Property Not Found') } },
   { method: 'get', path: '/og/listing/:file', tag: 'pages', summary: "The listing's 1200×630 share image ({mlsId}.jpg)", ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified' }, 404: { contentType: 'text/plain', description: 'No such listing' } } },
 
   // Uploads
-  { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image', body: z.object({}), ok: { 200: uploadSlotSchema }, errors: [429] },
+  { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image',
+    description: 'Only for a session with an agent (wizard or logged in): otherwise 403 `uploads.agent_required`.', body: z.object({}), ok: { 200: uploadSlotSchema }, errors: [403, 429] },
   {
     method: 'put', path: '/api/objects/local/:id', tag: 'uploads', summary: "The local disk provider's signed PUT", params: z.object({ id: z.uuid() }),
     query: z.object({ expires: z.string(), sig: z.string() }), body: image, ok: { 200: storedUploadSchema }, errors: [403, 404, 409, 413, 415],
@@ -158,7 +237,7 @@ export const API_ROUTES: RouteDoc[] = [
 
   // Campaigns
   { method: 'post', path: '/api/campaigns', tag: 'campaigns', summary: 'Save the wizard draft as a campaign', body: campaignDraftSchema, ok: { 201: Campaign }, errors: [403, 404] },
-  { method: 'get', path: '/api/campaigns/:id', tag: 'campaigns', summary: 'One campaign', params: id, ok: { 200: Campaign }, errors: [403, 404] },
+  { method: 'get', path: '/api/campaigns/:id', tag: 'campaigns', summary: 'One campaign', description: "Another session's campaign answers 404, like an unknown one.", params: id, ok: { 200: Campaign }, errors: [403, 404] },
   { method: 'patch', path: '/api/campaigns/:id', tag: 'campaigns', summary: "Replace a draft's content (also while its payment is pending)", params: id, body: campaignDraftSchema, ok: { 200: Campaign }, errors: [403, 404, 409] },
   { method: 'post', path: '/api/listings/:id/optimize-ad-copy', tag: 'campaigns', summary: 'Fair-Housing-checked ad copy for a listing', params: id, body: adCopyRequestSchema, ok: { 200: adCopyResponseSchema }, errors: [403, 404, 429, 502] },
   { method: 'post', path: '/api/ad-copy/check', tag: 'campaigns', summary: 'Fair Housing findings in a text', body: adCopyCheckSchema, ok: { 200: adCopyCheckResponseSchema }, errors: [429] },

@@ -29,6 +29,8 @@ const pinned = Object.fromEntries(['PORT', 'EMBEDDED_PG_PORT'].filter((k) => pro
 const product = await startProduct({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...pinned });
 const origin = product.url;
 
+const log = (...a) => console.error('[bench:listing-page]', ...a);
+try {
 async function post(pathname, body, cookie) {
   const res = await fetch(`${origin}${pathname}`, {
     method: 'POST',
@@ -52,6 +54,7 @@ for (const [name, state] of [['Sarah Johnson', 'FL'], ['Michael Chen', 'CA'], ['
 if (!mlsIds.includes(MLS_ID)) throw new Error(`${MLS_ID} was not loaded`);
 const pageUrl = `${origin}/listing/${MLS_ID}`;
 
+log('seeded', mlsIds.length, 'listings');
 // ---- 2. initial JS, gzip bytes as received
 function getRaw(url, headers) {
   return new Promise((resolve, reject) => {
@@ -72,6 +75,7 @@ for (const src of scripts) {
 }
 const htmlGzip = (await getRaw(pageUrl, { 'accept-encoding': 'gzip' })).body.length;
 
+log('initial JS measured');
 // ---- 1. Lighthouse, mobile (its default form factor and throttling), median of 3
 const lighthouse = [];
 const lhBin = path.join(root, 'node_modules', '.bin', 'lighthouse');
@@ -93,6 +97,7 @@ for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
 }
 fs.rmSync(lhDir, { recursive: true, force: true });
 
+log('lighthouse done');
 // ---- 3. SSR throughput beside bare Koa, 50 connections
 const run = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 const targets = [
@@ -109,6 +114,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
+log('SSR measured');
 // ---- 4. Lead submission p95 at 20 connections: one new form per request, spread over the listings
 // (each listing takes 100 leads an hour, each address 10), tokens rendered more than 3 s before.
 const tokens = new Map();
@@ -155,8 +161,6 @@ const lead = await new Promise((resolve, reject) => {
 });
 if (lead.non2xx || lead.errors) throw new Error(`leads: ${lead.non2xx} non-2xx, ${lead.errors} errors`);
 
-await product.stop();
-bare.kill('SIGTERM');
 
 const bareRps = median(ssr.get(targets[0].name).map((x) => x.rps));
 const ssrRps = median(ssr.get(targets[1].name).map((x) => x.rps));
@@ -182,3 +186,7 @@ console.table([
   { measure: 'SSR p99 ms (median)', value: ssrP99, goal: '≤ 50', runs: '' },
   { measure: 'lead POST p95 ms (20 connections)', value: Number(percentile(leadTimes, 95).toFixed(1)), goal: '≤ 30', runs: `${leadTimes.length} leads, p50 ${percentile(leadTimes, 50).toFixed(1)} ms, ${Math.round(lead.requests.average)} req/s` },
 ]);
+} finally {
+  await product.stop();
+  bare.kill('SIGTERM');
+}

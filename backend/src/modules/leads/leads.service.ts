@@ -51,8 +51,8 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
   const earlier = await findByKey(ref.listingId, input.idempotencyKey);
   if (earlier !== undefined) return { id: earlier, created: false };
 
-  await consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip);
-  await consumeRateLimit(deps.db, LEAD_LISTING_LIMIT, String(ref.listingId));
+  // Both counts in one round trip's time; either one spent refuses the lead (429 with Retry-After).
+  await Promise.all([consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip), consumeRateLimit(deps.db, LEAD_LISTING_LIMIT, String(ref.listingId))]);
 
   return deps.db.transaction(async (trx) => {
     // Two sends racing with one key: the unique key lets one insert; the other reads its id.

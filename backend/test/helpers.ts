@@ -51,6 +51,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: database.url,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123',
+    ENCRYPTION_KEY: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     OUTBOUND_ALLOW_LOOPBACK: 'true',
     ...opts.env,

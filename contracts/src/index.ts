@@ -10,6 +10,8 @@ export * from './uploads.js';
 export * from './integrations.js';
 export * from './help.js';
 export * from './errors.js';
+export * from './cards.js';
 export * from './schemas/index.js';
 export * from './api-client.js';
+export * from './wire/index.js';
 export * from './public-listing.js';

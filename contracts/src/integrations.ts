@@ -1,28 +1,37 @@
 /** Lead-notification integrations (spec 001 §2 Notification settings, §3, §7). */
 
-export const CRM_TYPES = ['followupboss', 'kvcore', 'hubspot', 'salesforce', 'custom'] as const;
+/**
+ * CRMs we deliver leads to. Only CRMs whose documented HTTP shapes we implement and test are listed:
+ * Follow Up Boss natively (its Events API), and any other CRM that accepts a JSON webhook.
+ */
+export const CRM_TYPES = ['followupboss', 'custom'] as const;
 export type CrmType = (typeof CRM_TYPES)[number];
-
-/** GET /api/crm-integrations answer, in display order. */
-export const CRM_INTEGRATIONS: readonly CrmIntegration[] = [
-  { type: 'followupboss', name: 'Follow Up Boss' },
-  { type: 'kvcore', name: 'kvCORE' },
-  { type: 'hubspot', name: 'HubSpot' },
-  { type: 'salesforce', name: 'Salesforce' },
-  { type: 'custom', name: 'Custom CRM' },
-];
 
 export interface CrmIntegration {
   type: CrmType;
   name: string;
+  /** The CRM URL field is needed (Follow Up Boss has one fixed endpoint). */
+  needsUrl: boolean;
+  /** An API key is required (for the generic webhook it is optional: sent as a Bearer token when set). */
+  requiresApiKey: boolean;
 }
+
+/** GET /api/crm-integrations answer, in display order. */
+export const CRM_INTEGRATIONS: readonly CrmIntegration[] = [
+  { type: 'followupboss', name: 'Follow Up Boss', needsUrl: false, requiresApiKey: true },
+  { type: 'custom', name: 'Other CRM (JSON webhook)', needsUrl: true, requiresApiKey: false },
+];
 
 export function isCrmType(value: unknown): value is CrmType {
   return typeof value === 'string' && (CRM_TYPES as readonly string[]).includes(value);
 }
 
+export function crmIntegration(type: CrmType): CrmIntegration {
+  return CRM_INTEGRATIONS.find((c) => c.type === type)!;
+}
+
 export function crmName(type: CrmType): string {
-  return CRM_INTEGRATIONS.find((c) => c.type === type)!.name;
+  return crmIntegration(type).name;
 }
 
 /** The test-webhook targets. */
@@ -32,3 +41,46 @@ export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 /** Notification defaults: both on. */
 export const DEFAULT_EMAIL_NOTIFICATIONS = true;
 export const DEFAULT_INSTANT_NOTIFICATIONS = true;
+
+/** Zapier catch hooks live here; any other URL in the Zapier field is a mistake. */
+export const ZAPIER_HOOK_PREFIX = 'https://hooks.zapier.com/';
+
+/** Delivery channels: one delivery job per (lead, channel). */
+export const DELIVERY_CHANNELS = ['email', 'webhook', 'zapier', 'crm'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+/** One attempt's outcome, as logged. `disabled`: the receiver answered 410 Gone and the endpoint was turned off. */
+export const DELIVERY_STATUSES = ['succeeded', 'failed', 'dead', 'disabled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** What was delivered. */
+export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+/**
+ * Standard Webhooks retry schedule (standardwebhooks.com): the delay before each attempt, in seconds.
+ * Immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: ten attempts over about 3 days.
+ */
+export const DELIVERY_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const;
+export const DELIVERY_MAX_ATTEMPTS = DELIVERY_RETRY_SCHEDULE_SECONDS.length;
+
+/** A URL that is a credential (Zapier catch hooks, CRM webhooks) shown masked: origin and the first path segment only. */
+export function maskUrl(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    const first = url.pathname.split('/').filter(Boolean)[0];
+    const rest = url.pathname.length > (first ? first.length + 1 : 1) || url.search ? '/…' : '';
+    return `${url.protocol}//${url.host}${first ? `/${first}` : ''}${rest}`;
+  } catch {
+    return '…';
+  }
+}
+
+/** An email address shown in logs: first letter and the domain. */
+export function maskEmail(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const at = raw.lastIndexOf('@');
+  if (at < 1) return '…';
+  return `${raw[0]}…@${raw.slice(at + 1)}`;
+}

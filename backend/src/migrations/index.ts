@@ -16,6 +16,7 @@ import * as paymentsCreateLocalPaymentIntents from './20261123100100_payments_cr
 import * as platformCreateRateLimits from './20261123190000_platform_create_rate_limits';
 import * as leadsAddConsentAndIdempotency from './20261124080000_leads_add_consent_and_idempotency';
 import * as listingsAddPromotedAt from './20261124080100_listings_add_promoted_at';
+import * as notificationsCreateSettingsAndMessages from './20261124090000_notifications_create_settings_and_messages';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123190000_platform_create_rate_limits': platformCreateRateLimits,
   '20261124080000_leads_add_consent_and_idempotency': leadsAddConsentAndIdempotency,
   '20261124080100_listings_add_promoted_at': listingsAddPromotedAt,
+  '20261124090000_notifications_create_settings_and_messages': notificationsCreateSettingsAndMessages,
 };

@@ -9,8 +9,9 @@ import { campaignsRouters } from './campaigns';
 import { paymentsRouter } from './payments';
 import { leadsRouter } from './leads';
 import { listingPagesRouter } from './listing-pages';
+import { notificationsRouter } from './notifications';
 
 /** Every module's router, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), listingPagesRouter(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), listingPagesRouter(deps)];
 }

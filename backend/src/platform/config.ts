@@ -33,6 +33,14 @@ const ConfigSchema = z
     OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
     JOBS_ENABLED: bool.default(true),
+    // Lead delivery (notifications): the receiver's whole answer must arrive within this (Standard Webhooks: 15 s).
+    DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(15000),
+    // Multiplies the retry schedule (5 s … 24 h). Tests shorten it; it stays 1 unless set, and production refuses anything else.
+    DELIVERY_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+    // Follow Up Boss asks integrations to identify themselves (X-System / X-System-Key, registered with them).
+    FOLLOWUPBOSS_API_URL: z.url().default('https://api.followupboss.com'),
+    FOLLOWUPBOSS_SYSTEM: z.string().trim().min(1).default('ListingAds'),
+    FOLLOWUPBOSS_SYSTEM_KEY: optionalString,
     // Providers: present credentials switch a part to the real thing.
     RESO_BASE_URL: z.url().optional(),
     RESO_TOKEN_URL: z.url().optional(),
@@ -63,6 +71,9 @@ const ConfigSchema = z
     }
     if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required with an external DATABASE_URL in production' });
+    }
+    if (c.NODE_ENV === 'production' && c.DELIVERY_RETRY_TIME_SCALE !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_RETRY_TIME_SCALE'], message: 'shortens the delivery retry schedule: tests only, never in production' });
     }
     if ((c.RESO_CLIENT_ID && !c.RESO_CLIENT_SECRET) || (!c.RESO_CLIENT_ID && c.RESO_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RESO_CLIENT_SECRET'], message: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET go together' });

@@ -13,10 +13,6 @@ export const adCopyRequestSchema = z.object({
 });
 export type AdCopyRequest = z.infer<typeof adCopyRequestSchema>;
 
-export interface AdCopyResponse {
-  optimizedCopy: string;
-}
-
 export const AD_COPY_TEXT_REQUIRED = 'Ad text is required';
 
 /** Ad copy check (compliance check of a text the agent typed): { text }. */

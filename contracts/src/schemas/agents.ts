@@ -47,14 +47,6 @@ export const AGENT_FORM_DEFAULTS: z.input<typeof agentFormSchema> = { name: '', 
 export const mlsSearchSchema = agentFormSchema;
 export type MlsSearchPayload = z.infer<typeof mlsSearchSchema>;
 
-/** Answer of the MLS agent search. */
-export interface MlsAgentMatch {
-  name: string;
-  state: string;
-  email: string | null;
-  mlsId: string;
-}
-
 /**
  * POST /api/mls/load: { agentId, mlsId }. The wizard falls back to the agent's id when the agent
  * has no mlsId, so a number is accepted and turned into a string.

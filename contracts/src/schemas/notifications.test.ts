@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldErrors } from '../errors.js';
-import { notificationSettingsSchema, testWebhookSchema } from './notifications.js';
+import { makeNotificationSettingsSchema, notificationSettingsSchema, testWebhookSchema } from './notifications.js';
 
 const errorsOf = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input);
@@ -62,10 +62,30 @@ describe('notification settings', () => {
     ).toEqual({
       emailNotifications: 'emailNotifications must be true or false',
       webhookUrl: 'Webhook URL must be a valid HTTPS URL',
-      zapierWebhookUrl: 'Zapier webhook URL must be a valid HTTPS URL',
+      zapierWebhookUrl: 'Zapier webhook URL must be a https://hooks.zapier.com/ catch hook URL',
       crmType: 'Please select a supported CRM',
       crmWebhookUrl: 'CRM webhook URL must be a valid HTTPS URL',
     });
+  });
+});
+
+describe('notification settings URLs', () => {
+  it('takes Zapier catch hooks only from hooks.zapier.com', () => {
+    expect(errorsOf(notificationSettingsSchema, { zapierWebhookUrl: 'https://example.com/hooks/catch/1/a' })).toEqual({
+      zapierWebhookUrl: 'Zapier webhook URL must be a https://hooks.zapier.com/ catch hook URL',
+    });
+    expect(errorsOf(notificationSettingsSchema, { zapierWebhookUrl: 'https://hooks.zapier.com.evil.com/x' })).toHaveProperty('zapierWebhookUrl');
+  });
+  it('takes plain http only when the server allows loopback (tests)', () => {
+    const loose = makeNotificationSettingsSchema({ allowPlainHttp: true });
+    expect(loose.parse({ webhookUrl: 'http://127.0.0.1:4000/in' }).webhookUrl).toBe('http://127.0.0.1:4000/in');
+    expect(loose.parse({ zapierWebhookUrl: 'http://127.0.0.1:4000/z' }).zapierWebhookUrl).toBe('http://127.0.0.1:4000/z');
+    expect(errorsOf(loose, { zapierWebhookUrl: 'http://example.com/z' })).toHaveProperty('zapierWebhookUrl');
+    expect(errorsOf(notificationSettingsSchema, { webhookUrl: 'http://127.0.0.1:4000/in' })).toHaveProperty('webhookUrl');
+  });
+  it('takes the clear flags as booleans', () => {
+    expect(notificationSettingsSchema.parse({ clearWebhookSecret: true, clearCrmApiKey: false })).toMatchObject({ clearWebhookSecret: true, clearCrmApiKey: false });
+    expect(errorsOf(notificationSettingsSchema, { clearWebhookSecret: 'yes' })).toHaveProperty('clearWebhookSecret');
   });
 });
 

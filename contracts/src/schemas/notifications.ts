@@ -1,14 +1,37 @@
 import { z } from 'zod';
-import { CRM_TYPES, WEBHOOK_TYPES, type CrmType } from '../integrations.js';
-import { LIMITS, optionalHttpsUrlField, tooLongMessage } from './common.js';
+import {
+  CRM_TYPES,
+  DELIVERY_CHANNELS,
+  DELIVERY_KINDS,
+  DELIVERY_STATUSES,
+  WEBHOOK_TYPES,
+  ZAPIER_HOOK_PREFIX,
+} from '../integrations.js';
+import { LIMITS, idParam, isAbsoluteUrl, isHttpsUrl, tooLongMessage } from './common.js';
 
 export const NOTIFICATION_MESSAGES = {
   webhookUrl: 'Webhook URL must be a valid HTTPS URL',
-  zapierWebhookUrl: 'Zapier webhook URL must be a valid HTTPS URL',
+  zapierWebhookUrl: 'Zapier webhook URL must be a https://hooks.zapier.com/ catch hook URL',
   crmWebhookUrl: 'CRM webhook URL must be a valid HTTPS URL',
   crmType: 'Please select a supported CRM',
+  crmWebhookUrlRequired: 'CRM webhook URL is required for this CRM',
+  crmApiKeyRequired: 'An API key is required for this CRM',
   webhookType: 'Webhook type must be custom, zapier or crm',
 } as const;
+
+/** Toasts of the settings card (spec 001 §8). */
+export const NOTIFICATION_TOASTS = {
+  loadFailed: 'Failed to load notification settings',
+  saved: { title: 'Settings Saved', description: 'Your notification settings have been updated successfully' },
+  saveFailed: 'Failed to save notification settings',
+  testOk: 'Test Successful',
+  testFailedTitle: 'Test Failed',
+  testFailed: (type: string) => `Failed to send test ${type} notification`,
+} as const;
+
+/** Said in the settings UI next to the instant toggle. */
+export const INSTANT_NOTIFICATIONS_HINT =
+  'On: every lead is emailed the moment it arrives. Off: you get one digest email a day listing the day’s leads.';
 
 /** Write-only secret: trimmed; "", null and absent all mean "not typed, keep the stored one". */
 const writeOnlySecret = z
@@ -18,41 +41,193 @@ const writeOnlySecret = z
   .nullish()
   .transform((v) => (v ? v : undefined));
 
+function isLoopbackHttpUrl(value: string): boolean {
+  if (!isAbsoluteUrl(value, ['http:', 'https:'])) return false;
+  const host = new URL(value).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+}
+
+function urlField(message: string, accept: (v: string) => boolean) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(LIMITS.url, { error: tooLongMessage(LIMITS.url) })
+    .refine((v) => v === '' || accept(v), { error: message })
+    .nullish()
+    .transform((v) => (v === '' ? null : v));
+}
+
 /**
  * PUT /api/agents/:id/notification-settings (and the settings form).
  * Absent = unchanged. URLs: https only, "" or null clears. crmType: one of the CRM list, "" or null
- * clears. webhookSecret and crmApiKey are write-only and only applied when typed.
+ * clears (with the CRM URL and key). webhookSecret and crmApiKey are write-only and only applied when
+ * typed; to remove one, send clearWebhookSecret / clearCrmApiKey: true (a webhook that stays set then
+ * gets a new generated secret, shown once: every webhook is signed).
+ *
+ * `allowPlainHttp` is the server's OUTBOUND_ALLOW_LOOPBACK (tests only): then http URLs pass too, and the
+ * Zapier field also takes a loopback URL (a local receiver standing in for Zapier).
  */
-export const notificationSettingsSchema = z.object({
-  emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
-  instantNotifications: z.boolean({ error: 'instantNotifications must be true or false' }).optional(),
-  webhookUrl: optionalHttpsUrlField(NOTIFICATION_MESSAGES.webhookUrl),
-  webhookSecret: writeOnlySecret,
-  zapierWebhookUrl: optionalHttpsUrlField(NOTIFICATION_MESSAGES.zapierWebhookUrl),
-  crmType: z
-    .union([z.enum(CRM_TYPES), z.literal('')], { error: NOTIFICATION_MESSAGES.crmType })
-    .nullish()
-    .transform((v) => (v === '' ? null : v)),
-  crmWebhookUrl: optionalHttpsUrlField(NOTIFICATION_MESSAGES.crmWebhookUrl),
-  crmApiKey: writeOnlySecret,
-});
+export function makeNotificationSettingsSchema(opts: { allowPlainHttp: boolean } = { allowPlainHttp: false }) {
+  const url = (v: string) => isHttpsUrl(v) || (opts.allowPlainHttp && isAbsoluteUrl(v, ['http:']));
+  const zapier = (v: string) =>
+    (isHttpsUrl(v) && v.toLowerCase().startsWith(ZAPIER_HOOK_PREFIX) && new URL(v).pathname.length > 1) ||
+    (opts.allowPlainHttp && isLoopbackHttpUrl(v));
+  return z.object({
+    emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
+    instantNotifications: z.boolean({ error: 'instantNotifications must be true or false' }).optional(),
+    webhookUrl: urlField(NOTIFICATION_MESSAGES.webhookUrl, url),
+    webhookSecret: writeOnlySecret,
+    clearWebhookSecret: z.boolean({ error: 'clearWebhookSecret must be true or false' }).optional(),
+    zapierWebhookUrl: urlField(NOTIFICATION_MESSAGES.zapierWebhookUrl, zapier),
+    crmType: z
+      .union([z.enum(CRM_TYPES), z.literal('')], { error: NOTIFICATION_MESSAGES.crmType })
+      .nullish()
+      .transform((v) => (v === '' ? null : v)),
+    crmWebhookUrl: urlField(NOTIFICATION_MESSAGES.crmWebhookUrl, url),
+    crmApiKey: writeOnlySecret,
+    clearCrmApiKey: z.boolean({ error: 'clearCrmApiKey must be true or false' }).optional(),
+  });
+}
+
+export const notificationSettingsSchema = makeNotificationSettingsSchema();
 export type NotificationSettingsPayload = z.infer<typeof notificationSettingsSchema>;
 export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 
-/** GET /api/agents/:id/notification-settings: secrets are never returned, only whether they exist. */
-export interface NotificationSettingsView {
-  emailNotifications: boolean;
-  instantNotifications: boolean;
-  webhookUrl: string | null;
-  hasWebhookSecret: boolean;
-  zapierWebhookUrl: string | null;
-  crmType: CrmType | null;
-  crmWebhookUrl: string | null;
-  hasCrmApiKey: boolean;
-}
+/**
+ * GET /api/agents/:id/notification-settings: secrets are never returned, only whether they exist.
+ * The Zapier and CRM URLs are credentials: they come back masked (origin and first path segment).
+ * `*Disabled`: the receiver answered 410 Gone, so deliveries there stopped; saving the URL again
+ * turns it back on.
+ */
+export const notificationSettingsViewSchema = z.object({
+  emailNotifications: z.boolean(),
+  instantNotifications: z.boolean(),
+  webhookUrl: z.string().nullable(),
+  hasWebhookSecret: z.boolean(),
+  webhookDisabled: z.boolean(),
+  zapierWebhookUrl: z.string().nullable(),
+  zapierDisabled: z.boolean(),
+  crmType: z.enum(CRM_TYPES).nullable(),
+  crmWebhookUrl: z.string().nullable(),
+  hasCrmApiKey: z.boolean(),
+  crmDisabled: z.boolean(),
+});
+export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
+
+/** PUT answer: the settings, plus the webhook secret generated by this save (shown once, never again). */
+export const notificationSettingsSavedSchema = notificationSettingsViewSchema.extend({
+  generatedWebhookSecret: z.string().optional(),
+});
+export type NotificationSettingsSaved = z.infer<typeof notificationSettingsSavedSchema>;
 
 /** POST /api/agents/:id/test-webhook: { webhookType } → { message }. */
 export const testWebhookSchema = z.object({
   webhookType: z.enum(WEBHOOK_TYPES, { error: NOTIFICATION_MESSAGES.webhookType }),
 });
 export type TestWebhookPayload = z.infer<typeof testWebhookSchema>;
+
+/** A test send that the receiver accepted; a refused one is an error body (502, code notifications.test_failed). */
+export const testWebhookResultSchema = z.object({
+  message: z.string(),
+  statusCode: z.number().int(),
+  deliveryId: z.number().int(),
+});
+export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>;
+
+/** GET /api/crm-integrations item. */
+export const crmIntegrationSchema = z.object({
+  type: z.enum(CRM_TYPES),
+  name: z.string(),
+  needsUrl: z.boolean(),
+  requiresApiKey: z.boolean(),
+});
+
+/** GET /api/agents/:id/deliveries query: newest first, filter by channel and status. */
+export const deliveriesQuerySchema = z.object({
+  channel: z.enum(DELIVERY_CHANNELS, { error: `channel must be one of ${DELIVERY_CHANNELS.join(', ')}` }).optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
+  page: z.coerce.number({ error: 'page must be a positive number' }).int({ error: 'page must be a positive number' }).min(1, { error: 'page must be a positive number' }).max(100000).default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be 1 to 100' }).int({ error: 'pageSize must be 1 to 100' }).min(1, { error: 'pageSize must be 1 to 100' }).max(100, { error: 'pageSize must be 1 to 100' }).default(20),
+});
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
+
+/** One delivery attempt as logged (target masked; never a secret). */
+export const deliveryViewSchema = z.object({
+  id: z.number().int(),
+  /** The Standard Webhooks `webhook-id`: the same for every attempt of one delivery. */
+  webhookId: z.string(),
+  kind: z.enum(DELIVERY_KINDS),
+  channel: z.enum(DELIVERY_CHANNELS),
+  leadId: z.number().int().nullable(),
+  attempt: z.number().int(),
+  status: z.enum(DELIVERY_STATUSES),
+  target: z.string().nullable(),
+  responseCode: z.number().int().nullable(),
+  /** The first 1 KB of the receiver's answer. */
+  responseBody: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Delivered, with something to look at (Follow Up Boss 204: lead source archived). */
+  warning: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  createdAt: z.string(),
+  /** When the next automatic attempt is due, while the delivery is still being retried. */
+  nextAttemptAt: z.string().nullable(),
+});
+export type DeliveryView = z.infer<typeof deliveryViewSchema>;
+
+export const deliveryPageSchema = z.object({
+  items: z.array(deliveryViewSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+
+export const deliveryParamsSchema = z.object({ id: idParam, deliveryId: idParam });
+
+/** POST …/deliveries/:deliveryId/replay answer: the new attempt is queued. */
+export const deliveryReplaySchema = z.object({ message: z.string(), webhookId: z.string(), attempt: z.number().int() });
+export type DeliveryReplay = z.infer<typeof deliveryReplaySchema>;
+
+/**
+ * The lead as every channel delivers it (the custom webhook's `data`, the Zapier body flattened, the
+ * CRM mapping and the email). A snapshot taken when the lead is stored: retries send the same body.
+ */
+export const leadDeliverySchema = z.object({
+  agentId: z.number().int(),
+  lead: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    message: z.string(),
+    source: z.string(),
+    interestedInTour: z.boolean(),
+    interestedInSimilar: z.boolean(),
+    createdAt: z.string(),
+  }),
+  listing: z.object({
+    id: z.number().int(),
+    mlsId: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string().nullable(),
+    /** Whole USD as the spec's numeric string ("450000"). */
+    price: z.string(),
+    bedrooms: z.number().nullable(),
+    bathrooms: z.string().nullable(),
+    squareFeet: z.number().nullable(),
+    imageUrl: z.string().nullable(),
+    /** The public listing page. */
+    url: z.string(),
+  }),
+});
+export type LeadDelivery = z.infer<typeof leadDeliverySchema>;
+
+/** The custom webhook body (Standard Webhooks): `{type, timestamp, data}`, under 20 KB. */
+export interface LeadWebhookBody {
+  type: 'lead.created' | 'lead.test';
+  timestamp: string;
+  data: LeadDelivery;
+}

@@ -23,22 +23,6 @@ export const createPaymentIntentSchema = z.object({
 });
 export type CreatePaymentIntentPayload = z.infer<typeof createPaymentIntentSchema>;
 
-export interface CreatePaymentIntentResponse {
-  clientSecret: string;
-  /** Which provider runs: Stripe Elements in the browser, or the local test card form. */
-  provider: 'stripe' | 'local';
-  /** What will be charged, computed by the server from the campaign's budget. */
-  amountCents: number;
-  /** Stripe's publishable key when provider is 'stripe', else null. */
-  publishableKey: string | null;
-}
-
-/** POST /api/webhook/payment-success answer. */
-export interface PaymentSuccessResponse {
-  campaignId: number;
-  status: string;
-}
-
 /** POST /api/webhook/payment-success from the success screen: { campaignId }. */
 export const paymentSuccessSchema = z.object({ campaignId: idParam });
 export type PaymentSuccessPayload = z.infer<typeof paymentSuccessSchema>;

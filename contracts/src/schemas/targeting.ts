@@ -96,8 +96,3 @@ export const targetingPreviewSchema = z.strictObject(
 export type TargetingPreviewRequest = z.infer<typeof targetingPreviewSchema>;
 export type TargetingPreviewInput = z.input<typeof targetingPreviewSchema>;
 
-export interface TargetingPreviewResponse {
-  interests: { id: string; name: string; enabled: boolean }[];
-  /** Estimated number of people in the targeted area and interests. */
-  estimatedReach: number;
-}

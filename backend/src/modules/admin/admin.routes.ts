@@ -3,9 +3,9 @@ import Router from '@koa/router';
 import { adminLoginSchema } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { rateLimit } from '../../platform/http/rate-limit';
-import { AppError, unavailable } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
+import { adminNotConfigured, invalidAdminPassword } from './admin.errors';
 
 const Login = { body: adminLoginSchema };
 
@@ -20,11 +20,11 @@ export function adminRouter({ config, db }: AppDeps): Router {
   const router = new Router();
 
   router.post('/api/admin/login', rateLimit({ name: 'admin-login', points: 5, durationSeconds: 60 }), validate(Login), async (ctx) => {
-    if (!config.ADMIN_PASSWORD) throw unavailable('admin.not_configured', 'Admin access is not configured (set ADMIN_PASSWORD)');
+    if (!config.ADMIN_PASSWORD) throw adminNotConfigured();
     const { password } = inputOf(ctx, Login).body;
     const ok = passwordMatches(password, config.ADMIN_PASSWORD);
     await audit(db, { actorType: 'admin', action: ok ? 'admin.login' : 'admin.login_failed' }, ctx);
-    if (!ok) throw new AppError(401, 'admin.invalid_password', 'Invalid admin password');
+    if (!ok) throw invalidAdminPassword();
     // A new session id at the privilege change.
     await ctx.session!.regenerate();
     (ctx.session as unknown as { admin: boolean }).admin = true;

@@ -8,7 +8,7 @@ export const MLS_EMAIL_REQUIRED_MESSAGE = 'Use the email address on your MLS pro
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Please log in.';
 export const MLS_ID_LOCKED_MESSAGE = 'The MLS ID of an agent found in the MLS cannot be changed.';
 export const PASSWORD_ALREADY_SET_MESSAGE = 'This account already has a password. Please log in.';
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export { INVALID_CREDENTIALS_MESSAGE } from './agents.errors';
 
 const emailTaken = () => conflict('agents.email_taken', EMAIL_TAKEN_MESSAGE);
 

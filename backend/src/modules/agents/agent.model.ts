@@ -17,14 +17,6 @@ export class Agent extends Model {
   logoUrl!: string | null;
   passwordHash!: string | null;
   googleId!: string | null;
-  webhookUrl!: string | null;
-  webhookSecretEnc!: string | null;
-  emailNotifications!: boolean;
-  instantNotifications!: boolean;
-  crmType!: string | null;
-  crmWebhookUrl!: string | null;
-  crmApiKeyEnc!: string | null;
-  zapierWebhookUrl!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 

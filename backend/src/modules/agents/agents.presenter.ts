@@ -1,7 +1,8 @@
+import type { AgentView } from '@app/contracts';
 import type { Agent } from './agent.model';
 
 /** The agent on the wire: no password hash, no secrets; `hasPassword` tells whether an account exists. */
-export function presentAgent(a: Agent) {
+export function presentAgent(a: Agent): AgentView {
   return {
     id: a.id,
     name: a.name,
@@ -13,8 +14,8 @@ export function presentAgent(a: Agent) {
     profileImageUrl: a.profileImageUrl,
     logoUrl: a.logoUrl,
     hasPassword: a.hasPassword,
-    createdAt: a.createdAt,
+    createdAt: new Date(a.createdAt).toISOString(),
   };
 }
 
-export type AgentView = ReturnType<typeof presentAgent>;
+export type { AgentView };

@@ -1,7 +1,8 @@
 import type { AgentCreatePayload } from '@app/contracts';
 import { mayAccessAgent, type Actor } from '../../platform/auth/actor';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { conflict, notFound, type AppError } from '../../platform/errors';
 import { Agent } from './agent.model';
+import { agentForbidden, loginRequired, translateAgentRefusal } from './agents.errors';
 import type { FoundMlsMember } from './mls-found';
 
 export async function createAgent(input: AgentCreatePayload): Promise<Agent> {
@@ -63,11 +64,21 @@ export async function getAccessibleAgent(actor: Actor, agentId: number): Promise
   const agent = await Agent.query().findById(agentId);
   if (!agent) throw notFound('agent');
   if (!mayAccessAgent(actor, agent)) {
-    throw agent.hasPassword && actor.ownedAgentIds.includes(agent.id)
-      ? forbidden('agents.login_required', 'Please log in to continue')
-      : forbidden('agents.forbidden', 'You do not have access to this agent');
+    throw agent.hasPassword && actor.ownedAgentIds.includes(agent.id) ? loginRequired() : agentForbidden();
   }
   return agent;
+}
+
+/**
+ * The agent of something the caller asks for (a campaign, a payment): the same access rule, with
+ * the refusal told as the caller's own (`refusal`), so it says nothing about the agent.
+ */
+export async function getAccessibleAgentFor(actor: Actor, agentId: number, refusal: () => AppError): Promise<Agent> {
+  try {
+    return await getAccessibleAgent(actor, agentId);
+  } catch (err) {
+    throw translateAgentRefusal(err, refusal);
+  }
 }
 
 export async function findAgent(agentId: number): Promise<Agent | undefined> {

@@ -4,11 +4,12 @@ import { loginSchema } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { rateLimit } from '../../platform/http/rate-limit';
 import { actorOf, type SessionData } from '../../platform/auth/actor';
-import { AppError, unauthorized } from '../../platform/errors';
+import { unauthorized } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { findAgent } from './agents.service';
-import { INVALID_CREDENTIALS_MESSAGE, verifyLogin } from './account.service';
+import { verifyLogin } from './account.service';
+import { invalidCredentials } from './agents.errors';
 import { dummyPasswordHash } from './passwords';
 
 const Login = { body: loginSchema };
@@ -39,7 +40,7 @@ export function addAuthRoutes(router: Router, { db }: AppDeps): void {
       if (!agent) {
         // No email and no password in the log: the attempt and where it came from.
         await audit(db, { actorType: 'visitor', action: 'agent.login_failed' }, ctx);
-        throw new AppError(401, 'auth.invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+        throw invalidCredentials();
       }
       // DESIGN §3: a new session id on every login (the wizard's ownership list carries over).
       await ctx.session!.regenerate();

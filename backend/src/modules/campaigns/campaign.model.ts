@@ -1,22 +1,12 @@
 import { Model } from 'objection';
-import type { AdFormat, TargetingInterest, TargetingTemplateId, TemplateType } from '@app/contracts';
+import type { AdFormat, CampaignStatus, RadiusMiles, TargetingInterest, TargetingTemplateId, TemplateType } from '@app/contracts';
 
-/** DESIGN §2 lifecycle; the database's campaigns_status_check lists the same values. */
-export const CAMPAIGN_STATUSES = [
-  'draft',
-  'pending_payment',
-  'paid',
-  'launching',
-  'active',
-  'completed',
-  'launch_failed',
-  'canceled',
-] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+// DESIGN §2 lifecycle: the one list lives in contracts (the database's campaigns_status_check is made from it).
+export { CAMPAIGN_STATUSES, type CampaignStatus } from '@app/contracts';
 
 /** The targeting step's draft, as stored in campaigns.targeting (jsonb). Only validated values get here. */
 export interface StoredTargeting {
-  targetingLocation?: { city: string; state: string; radius: number };
+  targetingLocation?: { city: string; state: string; radius: RadiusMiles };
   targetingInterests?: TargetingInterest[];
   targetingTemplate?: TargetingTemplateId;
 }

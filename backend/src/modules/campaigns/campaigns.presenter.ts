@@ -1,3 +1,4 @@
+import type { CampaignView } from '@app/contracts';
 import type { Campaign } from './campaign.model';
 
 /** Integer cents → the wire's budget string: 29900 → "299", 29950 → "299.50". */
@@ -12,7 +13,7 @@ export function centsToBudgetString(cents: number): string {
  * `impressionsRequested` are the same server-computed number; `price` is the budget as a string.
  * No payment or delivery internals; the launch's outcome (status, launchError) is the agent's to see.
  */
-export function presentCampaign(c: Campaign) {
+export function presentCampaign(c: Campaign): CampaignView {
   const targeting = c.targeting ?? {};
   return {
     id: c.id,
@@ -40,8 +41,8 @@ export function presentCampaign(c: Campaign) {
     listingMlsId: c.mlsListingId,
     // Why the launch failed (launch_failed), or the last transient problem while it retries (launching); null otherwise.
     launchError: c.launchError,
-    createdAt: c.createdAt,
+    createdAt: new Date(c.createdAt).toISOString(),
   };
 }
 
-export type CampaignView = ReturnType<typeof presentCampaign>;
+export type { CampaignView };

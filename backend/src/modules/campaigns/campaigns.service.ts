@@ -2,8 +2,9 @@ import { budgetToCents, impressionsForBudget, listingImages, listingPagePath, ty
 import type { Actor } from '../../platform/auth/actor';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
-import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
-import { getAccessibleAgent } from '../agents';
+import { notFound, validationFailed } from '../../platform/errors';
+import { getAccessibleAgent, getAccessibleAgentFor } from '../agents';
+import { campaignForbidden, listingForbidden, notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
 import { recordInitialStatus } from './campaign-transitions';
 import { findListingForCampaign, type CampaignListing } from './listing-access';
@@ -15,7 +16,7 @@ async function agentAndListing(actor: Actor, agentId: number, listingId: number)
   const agent = await getAccessibleAgent(actor, agentId);
   const listing = await findListingForCampaign(listingId);
   if (!listing) throw notFound('listing');
-  if (listing.agentId !== agent.id) throw forbidden('campaigns.listing_forbidden', 'This listing does not belong to this agent');
+  if (listing.agentId !== agent.id) throw listingForbidden();
   return { agent, listing };
 }
 
@@ -83,16 +84,7 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
   const query = Campaign.query(trx).findById(campaignId);
   const campaign = await (trx ? query.forUpdate() : query);
   if (!campaign) throw notFound('campaign');
-  try {
-    await getAccessibleAgent(actor, campaign.agentId);
-  } catch (err) {
-    // "Please log in" is useful to the agent's own browser; any other refusal is the campaign's.
-    if (err instanceof AppError && err.code === 'agents.login_required') throw err;
-    if (err instanceof AppError && (err.status === 403 || err.status === 404)) {
-      throw forbidden('campaigns.forbidden', 'You do not have access to this campaign');
-    }
-    throw err;
-  }
+  await getAccessibleAgentFor(actor, campaign.agentId, campaignForbidden);
   return campaign;
 }
 
@@ -102,7 +94,7 @@ export async function updateCampaignDraft(db: Db, config: Config, actor: Actor, 
     // Locked: a concurrent checkout cannot move it out of draft between the check and the write.
     const campaign = await getAccessibleCampaign(actor, campaignId, trx);
     if (campaign.status !== 'draft') {
-      throw conflict('campaigns.not_draft', 'This campaign can no longer be changed', { campaignStatus: campaign.status });
+      throw notDraft(campaign.status);
     }
     const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
     return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));

@@ -1,3 +1,4 @@
+import type { ListingView } from '@app/contracts';
 import type { Listing } from './listing.model';
 import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
 
@@ -5,7 +6,7 @@ import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from '.
  * A listing on the wire (spec 000 §3): price and bathrooms as strings, camelCase, no internals
  * (updatedAt stays in the database). Shared by every route that answers with listings.
  */
-export function presentListing(l: Listing) {
+export function presentListing(l: Listing): ListingView {
   return {
     id: l.id,
     agentId: l.agentId,
@@ -40,8 +41,8 @@ export function presentListing(l: Listing) {
     zillowUrl: l.zillowUrl,
     originatingSystemName: l.originatingSystemName,
     mlsCompliance: l.mlsCompliance ?? {},
-    createdAt: l.createdAt,
+    createdAt: new Date(l.createdAt).toISOString(),
   };
 }
 
-export type ListingView = ReturnType<typeof presentListing>;
+export type { ListingView };

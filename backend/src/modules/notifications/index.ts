@@ -1,19 +1,16 @@
-// The notifications module's only door: lead delivery (email, webhook, Zapier, CRM) and the emails that
-// tell agents what happened. The email transport itself (SMTP or the .eml outbox) is platform/email.
-import type { Knex } from 'knex';
-import type { Queue } from '../../platform/jobs/queue';
+// The notifications module's only door: lead delivery (email, signed webhook, Zapier, CRM), the agent's
+// notification settings, the delivery log, and the emails that tell agents what happened. The email
+// transport itself (SMTP or the .eml outbox) is platform/email.
+export { notificationsRouter } from './notifications.routes';
 
-/** What the leads module hands over when a lead is stored. */
-export interface StoredLead {
-  id: number;
-  agentId: number;
-  listingId: number;
-}
+// Called by the leads module inside the transaction that stores a lead.
+export { enqueueLeadDeliveries, type LeadForDelivery } from './delivery/lead-deliveries';
+// Called by the campaigns module inside the transaction that makes a campaign active.
+export { notifyCampaignLive, type CampaignLiveSnapshot } from './delivery/campaign-live';
 
-/**
- * Enqueue one delivery job per channel the agent has turned on, inside the transaction that stores the
- * lead (so a rolled-back lead is never delivered). The lead-delivery work (issue 9) fills the channels.
- */
-export async function enqueueLeadDeliveries(_deps: { queue: Queue }, _trx: Knex.Transaction, _lead: StoredLead): Promise<void> {
-  // Channels arrive with the notifications module's delivery jobs.
-}
+// The delivery log for operators (ops CLI, admin).
+export { listDeliveries, replayDelivery } from './delivery/deliveries.service';
+
+// Background work of this module (registered in backend/src/jobs.ts).
+export { deliverJob } from './delivery/deliver-message';
+export { sendDigestsJob } from './jobs/send-digests.job';

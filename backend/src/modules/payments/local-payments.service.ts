@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
-import { AppError, conflict } from '../../platform/errors';
+import { cardInvalid, intentCanceled, intentChanged, intentNotFound, noActionRequired } from './payments.errors';
 import { processPaymentEvent, type PaymentsContext } from './payments.service';
 import type { LocalIntentChange, LocalIntentRow, ProviderIntent } from './providers';
 import type { LocalAuthenticatePayload, LocalConfirmPayload, LocalPaymentAnswer } from './payments.schemas';
 import { CARD_MESSAGES, cardOutcome, checkCard } from './test-cards';
 
-const intentNotFound = () => new AppError(404, 'payments.intent_not_found', 'No such payment intent.');
 const alreadySucceeded = (): LocalPaymentAnswer => ({ status: 'succeeded', message: CARD_MESSAGES.alreadySucceeded });
 
 async function intentFor(ctx: PaymentsContext, clientSecret: string): Promise<LocalIntentRow> {
   const intent = await ctx.providers.local.findByClientSecret(clientSecret);
   if (!intent) throw intentNotFound();
-  if (intent.status === 'canceled') throw conflict('payments.intent_canceled', 'This payment was canceled. Please contact support.');
+  if (intent.status === 'canceled') throw intentCanceled();
   return intent;
 }
 
@@ -44,7 +43,7 @@ async function apply(ctx: PaymentsContext, intent: LocalIntentRow, change: Local
   if (!changed) {
     const now = await ctx.providers.local.retrieve(intent.id);
     if (now?.status === 'succeeded') return false;
-    throw conflict('payments.intent_changed', 'This payment changed while it was being confirmed. Please try again.');
+    throw intentChanged();
   }
   await deliverEvent(ctx, EVENT_FOR[change.to], changed);
   return true;
@@ -58,7 +57,7 @@ export async function confirmLocalPayment(ctx: PaymentsContext, input: LocalConf
   const intent = await intentFor(ctx, input.clientSecret);
   if (intent.status === 'succeeded') return alreadySucceeded();
   const checked = checkCard(input);
-  if (!checked.ok) throw new AppError(400, 'payments.card_invalid', Object.values(checked.fields)[0], checked.fields);
+  if (!checked.ok) throw cardInvalid(checked.fields);
   const { brand, last4, digits } = checked.card;
   const outcome = cardOutcome(digits);
 
@@ -79,7 +78,7 @@ export async function authenticateLocalPayment(ctx: PaymentsContext, input: Loca
   const intent = await intentFor(ctx, input.clientSecret);
   if (intent.status === 'succeeded') return alreadySucceeded();
   if (intent.status !== 'requires_action') {
-    throw conflict('payments.no_action_required', 'This payment is not waiting for authentication.');
+    throw noActionRequired();
   }
   if (input.approve) {
     if (!(await apply(ctx, intent, { to: 'succeeded', brand: intent.cardBrand ?? 'unknown', last4: intent.cardLast4 ?? '0000' }))) return alreadySucceeded();

@@ -1,17 +1,15 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type Stripe from 'stripe';
 import { createPaymentIntentSchema, paymentSuccessSchema } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { rateLimit } from '../../platform/http/rate-limit';
 import { actorOf } from '../../platform/auth/actor';
-import { AppError } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
 import { confirmPaymentSuccess, processPaymentEvent, startCheckout, type PaymentsContext } from './payments.service';
 import { authenticateLocalPayment, confirmLocalPayment } from './local-payments.service';
 import { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
-import { createPaymentProviders, type PaymentProviders } from './providers';
-import { toProviderIntent } from './providers/stripe.provider';
+import { createPaymentProviders, WebhookSignatureError, type PaymentEvent, type PaymentProviders } from './providers';
+import { localPaymentsDisabled, stripeNotConfigured, webhookInvalid, webhookSignatureInvalid } from './payments.errors';
 
 const CreateIntent = { body: createPaymentIntentSchema };
 const PaymentSuccess = { body: paymentSuccessSchema };
@@ -31,7 +29,7 @@ function clientSecretOf(ctx: Context): string {
 function localPaymentsOnly(providers: PaymentProviders) {
   return async function requireLocalPayments(_ctx: Context, next: () => Promise<unknown>) {
     if (providers.active.name !== 'local') {
-      throw new AppError(404, 'payments.local_disabled', 'Local test payments are not running: payments go through Stripe.');
+      throw localPaymentsDisabled();
     }
     await next();
   };
@@ -72,25 +70,19 @@ export function paymentsRouter({ config, db, queue, logger }: AppDeps, opts: { p
    */
   router.post('/api/webhooks/stripe', async (ctx) => {
     const stripe = providers.stripe;
-    if (!stripe) {
-      throw new AppError(404, 'payments.stripe_not_configured', 'Stripe is not configured: local test payments are running, and they need no webhook.');
-    }
+    if (!stripe) throw stripeNotConfigured();
     const signature = ctx.get('stripe-signature');
     const rawBody = (ctx.request as { rawBody?: unknown }).rawBody;
-    if (!signature || typeof rawBody !== 'string' || rawBody === '') {
-      throw new AppError(400, 'payments.webhook_invalid', 'A Stripe-Signature header and a JSON body are required.');
-    }
-    let event: Stripe.Event;
+    if (!signature || typeof rawBody !== 'string' || rawBody === '') throw webhookInvalid();
+    let event: PaymentEvent;
     try {
-      event = stripe.constructEvent(rawBody, signature);
+      event = stripe.parseWebhook(rawBody, signature);
     } catch (err) {
-      log.warn({ err: (err as Error).message }, 'payments: Stripe webhook refused (signature)');
-      throw new AppError(400, 'payments.webhook_signature_invalid', 'The webhook signature could not be verified.');
+      if (!(err instanceof WebhookSignatureError)) throw err;
+      log.warn({ err: err.message }, 'payments: Stripe webhook refused (signature)');
+      throw webhookSignatureInvalid();
     }
-    const object = event.data?.object as { object?: string } | undefined;
-    const intent = object?.object === 'payment_intent' ? toProviderIntent(object as Stripe.PaymentIntent) : null;
-    const outcome = await processPaymentEvent(payments, { id: event.id, provider: 'stripe', type: event.type, intent });
-    ctx.body = { received: true, outcome };
+    ctx.body = { received: true, outcome: await processPaymentEvent(payments, event) };
   });
 
   return router;

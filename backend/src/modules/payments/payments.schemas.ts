@@ -33,7 +33,4 @@ export const localAuthenticateSchema = z.object({
 });
 export type LocalAuthenticatePayload = z.infer<typeof localAuthenticateSchema>;
 
-export interface LocalPaymentAnswer {
-  status: 'succeeded' | 'requires_action' | 'failed';
-  message: string;
-}
+export type { LocalPaymentAnswer } from '@app/contracts';

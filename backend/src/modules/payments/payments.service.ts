@@ -1,15 +1,16 @@
-import type { CreatePaymentIntentResponse } from '@app/contracts';
+import { PAID_STATUSES, type CreatePaymentIntentResponse } from '@app/contracts';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Actor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
 import type { Queue } from '../../platform/jobs/queue';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { getAccessibleAgent } from '../agents';
+import { notFound } from '../../platform/errors';
+import { getAccessibleAgentFor } from '../agents';
 import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment, type CampaignForPayment, type CampaignStatus } from '../campaigns';
 import { Payment, type PaymentStatus } from './payment.model';
-import { PaymentProviderError, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderIntent } from './providers';
+import { alreadyPaid, amountMismatch, campaignCanceled, intentCanceled, notPaid, paymentForbidden, providerUnavailable } from './payments.errors';
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderIntent } from './providers';
 
 export interface PaymentsContext {
   db: Db;
@@ -19,18 +20,8 @@ export interface PaymentsContext {
 }
 
 export const CURRENCY = 'usd';
-export const NOT_PAID_MESSAGE = 'Payment has not been completed for this campaign.';
-export const ALREADY_PAID_MESSAGE = 'This campaign has already been paid.';
+export { ALREADY_PAID_MESSAGE, NOT_PAID_MESSAGE } from './payments.errors';
 
-/** Statuses of a campaign whose payment went through. */
-const PAID_STATUSES: readonly CampaignStatus[] = ['paid', 'launching', 'active', 'completed', 'launch_failed'];
-
-const alreadyPaid = () => conflict('payments.already_paid', ALREADY_PAID_MESSAGE);
-const notPaid = () => new AppError(402, 'payments.not_paid', NOT_PAID_MESSAGE);
-const providerUnavailable = () =>
-  new AppError(502, 'payments.provider_unavailable', 'The payment provider could not be reached. Please try again in a moment.');
-
-/** The provider's answer, with its failures as a 502 (never a 500, never a payment). */
 async function askProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -51,15 +42,7 @@ async function askProvider<T>(logger: Logger, what: string, call: () => Promise<
 async function campaignOfCaller(actor: Actor, campaignId: number): Promise<CampaignForPayment> {
   const campaign = await getCampaignForPayment(campaignId);
   if (!campaign) throw notFound('campaign');
-  try {
-    await getAccessibleAgent(actor, campaign.agentId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'agents.login_required') throw err;
-    if (err instanceof AppError && (err.status === 403 || err.status === 404)) {
-      throw forbidden('payments.forbidden', 'You do not have access to this campaign');
-    }
-    throw err;
-  }
+  await getAccessibleAgentFor(actor, campaign.agentId, paymentForbidden);
   return campaign;
 }
 
@@ -67,13 +50,6 @@ async function campaignOfCaller(actor: Actor, campaignId: number): Promise<Campa
 function amountMatches(amountDollars: number, budgetCents: number): boolean {
   const cents = amountDollars * 100;
   return Math.abs(cents - budgetCents) < 1e-6;
-}
-
-function amountMismatch(budgetCents: number): AppError {
-  const dollars = budgetCents / 100;
-  return new AppError(400, 'payments.amount_mismatch', `The amount does not match this campaign's budget of $${dollars}. Please refresh the checkout page.`, undefined, {
-    amount: dollars,
-  });
 }
 
 /**
@@ -99,7 +75,7 @@ export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: {
   const { db, logger, providers } = ctx;
   const seen = await campaignOfCaller(actor, input.campaignId);
   if (PAID_STATUSES.includes(seen.status)) throw alreadyPaid();
-  if (seen.status === 'canceled') throw conflict('payments.campaign_canceled', 'This campaign was canceled and cannot be paid.');
+  if (seen.status === 'canceled') throw campaignCanceled();
   if (!amountMatches(input.amount, seen.budgetCents)) throw amountMismatch(seen.budgetCents);
 
   let payment = await db.transaction(async (trx) => {
@@ -148,7 +124,7 @@ export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: {
     await settleIfPaid(ctx, provider, payment, intent, 'create-payment-intent');
     throw alreadyPaid();
   }
-  if (intent.status === 'canceled') throw conflict('payments.intent_canceled', 'This payment was canceled. Please contact support.');
+  if (intent.status === 'canceled') throw intentCanceled();
   if (!intent.clientSecret) {
     logger.error({ intentId: intent.id }, 'payments: the provider answered without a client secret');
     throw providerUnavailable();
@@ -209,13 +185,7 @@ export async function confirmPaymentSuccess(ctx: PaymentsContext, actor: Actor, 
 }
 
 /** A provider's event about a PaymentIntent, verified (Stripe: signed) before it gets here. */
-export interface PaymentEvent {
-  /** The provider's event id: each is processed once. */
-  id: string;
-  provider: PaymentProviderName;
-  type: string;
-  intent: ProviderIntent | null;
-}
+export type { PaymentEvent } from './providers';
 
 const STATUS_BY_EVENT: Record<string, PaymentStatus> = {
   'payment_intent.payment_failed': 'failed',

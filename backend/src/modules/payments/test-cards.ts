@@ -4,27 +4,10 @@
  * number leaves this file except as brand + last four digits.
  */
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
+import { CARD_MESSAGES, cardBrand, cardNumberLength, luhnValid, type CardBrand } from '@app/contracts';
 
-export const CARD_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  numberIncorrect: 'Your card number is incorrect.',
-  expiryMonthInvalid: "Your card's expiration month is invalid.",
-  expiryYearInvalid: "Your card's expiration year is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-  cvcInvalid: "Your card's security code is invalid.",
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  expiredCard: 'Your card has expired.',
-  incorrectCvc: "Your card's security code is incorrect.",
-  processingError: 'An error occurred while processing your card. Try again in a little bit.',
-  authenticationRequired: 'Your bank asks you to confirm this payment with 3D Secure.',
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  succeeded: 'Payment succeeded.',
-  alreadySucceeded: 'This payment has already succeeded.',
-} as const;
+// The card rules and Stripe's messages are shared with the checkout's card form (contracts/src/cards.ts).
+export { CARD_MESSAGES, cardBrand, luhnValid, type CardBrand };
 
 export type CardOutcome =
   | { kind: 'succeeded' }
@@ -62,36 +45,6 @@ const TEST_CARDS: Record<string, CardOutcome> = {
 
 const GENERIC_DECLINE: CardOutcome = { kind: 'declined', declineCode: 'generic_decline', message: CARD_MESSAGES.declined };
 
-export function cardBrand(digits: string): CardBrand {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-  if (/^(36|30[0-5]|3095|38|39)/.test(digits)) return 'diners';
-  if (/^35(2[89]|[3-8]\d)/.test(digits)) return 'jcb';
-  if (/^62/.test(digits)) return 'unionpay';
-  return 'unknown';
-}
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-function expectedLength(brand: CardBrand): number {
-  if (brand === 'amex') return 15;
-  if (brand === 'diners') return 14;
-  return 16;
-}
-
 export interface CardInput {
   cardNumber: string;
   expMonth: number | string;
@@ -115,8 +68,8 @@ export function checkCard(input: CardInput, now: Date = new Date()): { ok: true;
   const brand = cardBrand(digits);
 
   if (!/^\d*$/.test(digits)) fields.cardNumber = CARD_MESSAGES.numberInvalid;
-  else if (digits.length < Math.min(expectedLength(brand), 13)) fields.cardNumber = CARD_MESSAGES.numberIncomplete;
-  else if (digits.length < expectedLength(brand) && brand !== 'unknown') fields.cardNumber = CARD_MESSAGES.numberIncomplete;
+  else if (digits.length < Math.min(cardNumberLength(brand), 13)) fields.cardNumber = CARD_MESSAGES.numberIncomplete;
+  else if (digits.length < cardNumberLength(brand) && brand !== 'unknown') fields.cardNumber = CARD_MESSAGES.numberIncomplete;
   else if (digits.length > 19 || !luhnValid(digits)) fields.cardNumber = CARD_MESSAGES.numberIncorrect;
 
   const monthText = String(input.expMonth).trim();

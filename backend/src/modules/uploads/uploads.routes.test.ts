@@ -388,7 +388,7 @@ describe('sweep of stale pending uploads', () => {
     fs.writeFileSync(crashed, 'partial');
     fs.utimesSync(crashed, longAgo, longAgo);
 
-    const ctx = { db: t.db, logger: createLogger('silent'), config: t.config, jobId: 'test', retryCount: 0, signal: new AbortController().signal };
+    const ctx = { db: t.db, logger: createLogger('silent'), config: t.config, queue: t.queue, jobId: 'test', retryCount: 0, signal: new AbortController().signal };
     await sweepPendingUploadsJob.handler({}, ctx);
 
     expect(await t.db('uploads').where({ id: stale.id }).first()).toBeUndefined();

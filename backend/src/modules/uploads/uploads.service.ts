@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES, UPLOADS_PATH_PREFIX, UPLOAD_NOT_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@app/contracts';
+import { MAX_UPLOAD_BYTES, UPLOADS_PATH_PREFIX } from '@app/contracts';
 import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { notAnImage, uploadAborted, uploadTooLarge } from './uploads.errors';
 import { Upload } from './upload.model';
 import { detectImage } from './image-check';
 import { BodyTooLargeError, UploadAbortedError } from './providers/local-disk';
@@ -24,8 +25,7 @@ export interface UploadsDeps {
   variants: VariantCache;
 }
 
-export const uploadTooLarge = () => new AppError(413, 'uploads.too_large', UPLOAD_TOO_LARGE_MESSAGE);
-export const notAnImage = () => new AppError(415, 'uploads.not_an_image', UPLOAD_NOT_IMAGE_MESSAGE);
+export { notAnImage, uploadTooLarge } from './uploads.errors';
 const alreadyUploaded = () => conflict('uploads.already_uploaded', 'This file has already been uploaded');
 
 /**
@@ -79,7 +79,7 @@ export async function receiveLocalUpload(
     received = await local.receive(input.id, input.body, MAX_UPLOAD_BYTES);
   } catch (err) {
     if (err instanceof BodyTooLargeError) throw uploadTooLarge();
-    if (err instanceof UploadAbortedError) throw new AppError(400, 'uploads.aborted', 'The upload was interrupted. Please try again.');
+    if (err instanceof UploadAbortedError) throw uploadAborted();
     throw err;
   }
   try {

@@ -2,11 +2,14 @@ import type { z } from 'zod';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
 import type { Config } from '../config';
+import type { Queue } from './queue';
 
 export interface JobContext {
   db: Db;
   logger: Logger;
   config: Config;
+  /** To enqueue follow-up work (e.g. the next delivery attempt) inside the handler's own transaction. */
+  queue: Pick<Queue, 'send'>;
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;

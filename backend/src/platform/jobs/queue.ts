@@ -50,6 +50,7 @@ export function createQueue(opts: {
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
   const byName = new Map(jobs.map((j) => [j.name, j]));
+  const sender: Pick<Queue, 'send'> = { send: (...args) => send(...args) };
 
   async function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
     const jobLog = log.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 });
@@ -60,7 +61,7 @@ export function createQueue(opts: {
     }
     const started = Date.now();
     try {
-      await def.handler(parsed.data, { db, logger: jobLog, config, jobId: job.id, retryCount: job.retryCount, signal: job.signal });
+      await def.handler(parsed.data, { db, logger: jobLog, config, queue: sender, jobId: job.id, retryCount: job.retryCount, signal: job.signal });
       jobLog.debug({ ms: Date.now() - started }, 'job completed');
       return { id: job.id, status: 'completed' };
     } catch (err) {
@@ -74,16 +75,18 @@ export function createQueue(opts: {
     }
   }
 
+  const send: Queue['send'] = async (def, payload, sendOpts = {}) => {
+    const data = def.payload.parse(payload) as object;
+    const options: Record<string, unknown> = {};
+    if (sendOpts.singletonKey) options.singletonKey = sendOpts.singletonKey;
+    if (sendOpts.startAfter) options.startAfter = sendOpts.startAfter;
+    if (sendOpts.trx) options.db = await bossDbFor(sendOpts.trx);
+    return boss.send(def.name, data, options);
+  };
+
   return {
     boss,
-    async send(def, payload, sendOpts = {}) {
-      const data = def.payload.parse(payload) as object;
-      const options: Record<string, unknown> = {};
-      if (sendOpts.singletonKey) options.singletonKey = sendOpts.singletonKey;
-      if (sendOpts.startAfter) options.startAfter = sendOpts.startAfter;
-      if (sendOpts.trx) options.db = await bossDbFor(sendOpts.trx);
-      return boss.send(def.name, data, options);
-    },
+    send,
     async start() {
       await boss.start();
       for (const def of jobs) {

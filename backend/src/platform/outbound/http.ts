@@ -42,6 +42,7 @@ export function isForbiddenAddress(ip: string, allowLoopback = false): boolean {
 export interface SafeFetchOptions {
   allowLoopback: boolean;
   timeoutMs: number;
+  /** Hops to follow; 0 answers a 3xx as it is (webhook deliveries never follow redirects). */
   maxRedirects?: number;
 }
 
@@ -111,7 +112,7 @@ export function createSafeFetch(opts: SafeFetchOptions): SafeFetch {
         throw new OutboundError(`Could not reach ${url.host}: ${String((cause as Error)?.message ?? (err as Error).message)}`, 'network');
       }
       const location = res.headers.get('location');
-      if (res.status >= 300 && res.status < 400 && location) {
+      if (res.status >= 300 && res.status < 400 && location && opts.maxRedirects !== 0) {
         await res.body?.cancel();
         url = checkUrl(new URL(location, url).toString());
         if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {

@@ -1,18 +1,8 @@
+import type { AgentView } from '@app/contracts';
 import { api } from '../../store/api';
 
-/** An agent as GET /api/agents and GET /api/agents/:id return it. */
-export interface Agent {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  state: string | null;
-  brokerage: string | null;
-  mlsId: string | null;
-  profileImageUrl: string | null;
-  logoUrl: string | null;
-  hasPassword: boolean;
-}
+/** An agent as GET /api/agents and GET /api/agents/:id return it (the wire type in contracts). */
+export type Agent = AgentView;
 
 export const agentsApi = api.injectEndpoints({
   endpoints: (build) => ({

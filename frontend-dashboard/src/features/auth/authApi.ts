@@ -1,10 +1,8 @@
+import type { AuthAgent } from '@app/contracts';
 import { api } from '../../store/api';
 
 /** GET /api/auth/me (spec §3 "User (auth/me)"). */
-export interface AuthUser {
-  id: number;
-  name: string;
-}
+export type AuthUser = AuthAgent;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

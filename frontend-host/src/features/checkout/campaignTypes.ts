@@ -1,54 +1,9 @@
-import { impressionsForBudget, type AdFormat, type TemplateType } from '@app/contracts';
+import { impressionsForBudget, type CampaignStatus, type CampaignView } from '@app/contracts';
 
-/**
- * GET /api/campaigns/:id as the checkout and the success screen read it. The contracts package has
- * the request schemas but no response type for a campaign, so the fields these screens use are
- * described here from the API's documented answer.
- */
-export const CAMPAIGN_STATUSES = [
-  'draft',
-  'pending_payment',
-  'paid',
-  'launching',
-  'active',
-  'completed',
-  'launch_failed',
-  'canceled',
-] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-
-export interface Campaign {
-  id: number;
-  agentId: number | null;
-  listingId: number;
-  templateType: TemplateType;
-  adFormat: AdFormat;
-  headline: string;
-  description: string | null;
-  /** The budget in whole dollars as a decimal string, e.g. "299". */
-  price: string;
-  impressions: number;
-  impressionsRequested: number;
-  status: CampaignStatus;
-  launchError?: string | null;
-  facebookCampaignId?: string | null;
-  imageUrl: string | null;
-  carouselImages: string[];
-  link: string | null;
-  /** Present only if the API includes the listing (spec 001 §3 lists `listing` on a campaign). */
-  listing?: { mlsId?: string | null } | null;
-  listingMlsId?: string | null;
-}
-
-/** Statuses in which the campaign can still be paid for. */
-export function isPayable(status: CampaignStatus): boolean {
-  return status === 'draft' || status === 'pending_payment';
-}
-
-/** Statuses reached once the payment has been taken. */
-export function isPaid(status: CampaignStatus): boolean {
-  return status === 'paid' || status === 'launching' || status === 'active' || status === 'completed' || status === 'launch_failed';
-}
+/** GET /api/campaigns/:id as the checkout and the success screen read it: the wire type and the lifecycle live in contracts. */
+export type Campaign = CampaignView;
+export type { CampaignStatus };
+export { CAMPAIGN_STATUSES, isPaid, isPayable } from '@app/contracts';
 
 /** The success screen's address for a campaign (spec 000 §4: root with payment=success, campaignId and listingId). */
 export function successPath(campaign: Pick<Campaign, 'id' | 'listingId'>, extra: Record<string, string> = {}): string {

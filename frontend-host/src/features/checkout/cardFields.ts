@@ -1,6 +1,8 @@
+import { CARD_MESSAGES, cardBrand as brandCode, cardNumberLength, luhnValid, type CardBrand as CardBrandCode } from '@app/contracts';
+
 /**
- * The local card form's input formatting and checks. The messages follow Stripe's wording, so the
- * local test provider reads like Stripe Elements.
+ * The local card form's input formatting and checks. The rules and Stripe's messages are the ones the
+ * local payment provider applies on the server (contracts/src/cards.ts).
  */
 
 export interface CardInput {
@@ -16,15 +18,7 @@ export type CardErrors = Partial<Record<CardField, string>>;
 
 export const EMPTY_CARD: CardInput = { number: '', expiry: '', cvc: '' };
 
-export const CARD_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryMonth: "Your card's expiration month is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  expiryYear: "Your card's expiration year is invalid.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-} as const;
+export { CARD_MESSAGES, luhnValid };
 
 const MAX_CARD_DIGITS = 19;
 
@@ -52,33 +46,22 @@ export function formatCvc(value: string): string {
   return digitsOnly(value).slice(0, 4);
 }
 
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
 export type CardBrand = 'Visa' | 'Mastercard' | 'American Express' | 'Discover' | null;
 
+const BRAND_LABELS: Partial<Record<CardBrandCode, Exclude<CardBrand, null>>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** The brand shown beside the number (the shared rule in contracts, with display names). */
 export function cardBrand(number: string): CardBrand {
-  const d = digitsOnly(number);
-  if (/^4/.test(d)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(d)) return 'Mastercard';
-  if (/^3[47]/.test(d)) return 'American Express';
-  if (/^(6011|65|64[4-9])/.test(d)) return 'Discover';
-  return null;
+  return BRAND_LABELS[brandCode(digitsOnly(number))] ?? null;
 }
 
 function expectedLength(number: string): number {
-  return cardBrand(number) === 'American Express' ? 15 : 16;
+  return cardNumberLength(brandCode(number));
 }
 
 export interface ParsedExpiry {
@@ -107,14 +90,14 @@ export function validateCard(card: CardInput, now: Date = new Date()): CardError
   if (!expiry) {
     errors.expiry = CARD_MESSAGES.expiryIncomplete;
   } else if (expiry.month < 1 || expiry.month > 12) {
-    errors.expiry = CARD_MESSAGES.expiryMonth;
+    errors.expiry = CARD_MESSAGES.expiryMonthInvalid;
   } else {
     const thisYear = now.getFullYear();
     const thisMonth = now.getMonth() + 1;
     if (expiry.year < thisYear || (expiry.year === thisYear && expiry.month < thisMonth)) {
       errors.expiry = CARD_MESSAGES.expiryPast;
     } else if (expiry.year > thisYear + 50) {
-      errors.expiry = CARD_MESSAGES.expiryYear;
+      errors.expiry = CARD_MESSAGES.expiryYearInvalid;
     }
   }
 

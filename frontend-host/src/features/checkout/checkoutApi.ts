@@ -1,18 +1,12 @@
-import type { CreatePaymentIntentPayload } from '@app/contracts';
+import type { CreatePaymentIntentPayload, CreatePaymentIntentResponse, LocalPaymentAnswer } from '@app/contracts';
 import { api } from '../../store/api';
 import type { Campaign } from './campaignTypes';
 
 export const CAMPAIGN_TAG = 'Campaign' as const;
 
-export type PaymentProviderName = 'stripe' | 'local';
-
-/** POST /api/create-payment-intent's answer (contracts only declares `clientSecret` so far). */
-export interface PaymentIntent {
-  clientSecret: string;
-  provider: PaymentProviderName;
-  amountCents: number;
-  publishableKey: string | null;
-}
+/** POST /api/create-payment-intent's answer (the wire type in contracts). */
+export type PaymentIntent = CreatePaymentIntentResponse;
+export type PaymentProviderName = PaymentIntent['provider'];
 
 export interface LocalConfirmBody {
   clientSecret: string;
@@ -24,15 +18,9 @@ export interface LocalConfirmBody {
   cvc: string;
 }
 
-export interface LocalPaymentResult {
-  status: 'succeeded' | 'requires_action' | 'failed';
-  message: string | null;
-}
-
-export interface LocalAuthenticateResult {
-  status: 'succeeded' | 'failed';
-  message: string | null;
-}
+/** POST /api/payments/local/confirm and /authenticate answer with the same shape. */
+export type LocalPaymentResult = LocalPaymentAnswer;
+export type LocalAuthenticateResult = LocalPaymentAnswer;
 
 /**
  * The campaign read (shared with the success screen) and the payment calls. The endpoint names

@@ -2,6 +2,9 @@ import {
   objectPathFromUploadUrl,
   type CampaignDraftInput,
   type TargetingPreviewInput,
+  type AdCopyCheckResponse,
+  type CampaignView,
+  type MlsLoadResult,
   type TargetingPreviewResponse,
   type TemplateType,
 } from '@app/contracts';
@@ -29,10 +32,7 @@ export interface ListingCreateBody {
   mlsId: string;
 }
 
-export interface MlsLoadResult {
-  loaded: number;
-  skipped: number;
-}
+export type { MlsLoadResult };
 
 /**
  * Files waiting to be uploaded, by id: the mutation's argument stays a plain string (RTK Query
@@ -46,12 +46,7 @@ export function registerUpload(id: string, file: File, onProgress: (percent: num
 }
 
 /** A Fair Housing finding of POST /api/ad-copy/check: a phrase of the agent's text and what to do about it. */
-export interface FairHousingFinding {
-  phrase: string;
-  reason: string;
-  suggestion: string;
-  protectedClass: string;
-}
+export type FairHousingFinding = AdCopyCheckResponse['findings'][number];
 
 /** PUT /api/agents/:id from the branding step (spec 000 §7). */
 export interface BrandingBody {
@@ -63,15 +58,8 @@ export interface BrandingBody {
   logoUrl: string | null;
 }
 
-/** POST/PATCH /api/campaigns answer: the fields the wizard reads (the server computes impressions). */
-export interface SavedCampaign {
-  id: number;
-  listingId: number;
-  price: string;
-  impressions: number;
-  impressionsRequested: number;
-  status: string;
-}
+/** POST/PATCH /api/campaigns answer (the server computes impressions). */
+export type SavedCampaign = CampaignView;
 
 const LISTINGS = 'AgentListings' as const;
 /** The checkout's campaign read provides this tag: saving a draft refreshes what it shows. */

@@ -1,5 +1,7 @@
 import type {
   AdFormat,
+  AgentView,
+  ListingView,
   MlsAgentMatch,
   RadiusMiles,
   TargetingInterest,
@@ -8,9 +10,8 @@ import type {
 } from '@app/contracts';
 
 /**
- * Wire shapes the wizard reads (spec 000 §3; DESIGN §4). The contracts package has the request
- * schemas but no response types for agents and listings yet, so they are described here from the
- * API's documented answers. (Type-only imports from contracts: nothing of zod reaches the landing.)
+ * Wire shapes the wizard reads (spec 000 §3; DESIGN §4): the wire types of contracts, imported as
+ * types only, so nothing of zod reaches the landing.
  */
 export type { MlsAgentMatch, TemplateType };
 
@@ -20,39 +21,10 @@ export const WIZARD_STEPS = [1, 2, 3, 4, 5, 6] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 /** POST /api/agents → 201, stored under the wizard agent key. */
-export interface Agent {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  state: string;
-  brokerage: string | null;
-  mlsId: string | null;
-  profileImageUrl: string | null;
-  logoUrl: string | null;
-  hasPassword?: boolean;
-}
+export type Agent = AgentView;
 
-/** A listing as GET /api/agents/:id/listings and POST /api/listings answer it (the fields the wizard uses). */
-export interface Listing {
-  id: number;
-  agentId: number;
-  mlsId: string | null;
-  address: string;
-  city: string;
-  state: string;
-  postalCode?: string | null;
-  /** Decimal string, e.g. "450000". */
-  price: string;
-  bedrooms: number | null;
-  /** Decimal string, e.g. "2.0". */
-  bathrooms: string | null;
-  squareFeet: number | null;
-  status: 'active' | 'sold';
-  imageUrl: string | null;
-  images: string[];
-  description: string | null;
-}
+/** A listing as GET /api/agents/:id/listings and POST /api/listings answer it. */
+export type Listing = ListingView;
 
 /** The campaign draft the wizard builds from step 1 on (spec 000 §3 Campaign); stored under the campaign key. */
 export interface CampaignDraft {

@@ -205,7 +205,7 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
   const impressions = campaignImpressions(campaign);
   // Spec 001 says /listing/{mlsId} and "listingId from the query, otherwise from the campaign":
   // the mlsId is used when the campaign read carries it, else the listing id.
-  const mlsId = campaign.listing?.mlsId || campaign.listingMlsId || null;
+  const mlsId = campaign.listingMlsId || null;
   const listingHref = mlsId
     ? listingPagePath(mlsId)
     : `/listing/${encodeURIComponent(listingIdParam || String(campaign.listingId))}`;

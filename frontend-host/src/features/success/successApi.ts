@@ -1,22 +1,13 @@
-import type { AccountSetupPayload } from '@app/contracts';
+import type { AccountSetupPayload, AgentView, PaymentSuccessResponse } from '@app/contracts';
 import { api } from '../../store/api';
-import type { CampaignStatus } from '../checkout/campaignTypes';
 import { CAMPAIGN_TAG } from '../checkout/checkoutApi';
 
 const AGENT_TAG = 'Agent' as const;
 
 /** GET /api/agents/:id: the fields the success screen reads (spec 001 §7: password presence is `hasPassword`). */
-export interface AccountAgent {
-  id: number;
-  name: string;
-  email: string | null;
-  hasPassword: boolean;
-}
+export type AccountAgent = AgentView;
 
-export interface PaymentSuccessResult {
-  campaignId: number;
-  status: CampaignStatus;
-}
+export type PaymentSuccessResult = PaymentSuccessResponse;
 
 export const successApi = api.enhanceEndpoints({ addTagTypes: [CAMPAIGN_TAG, AGENT_TAG] }).injectEndpoints({
   endpoints: (build) => ({

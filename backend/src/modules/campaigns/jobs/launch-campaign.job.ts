@@ -41,7 +41,7 @@ export function defineLaunchJob(options: LaunchQueueOptions = LAUNCH_QUEUE_OPTIO
     async handler({ campaignId }, ctx) {
       const platform = createAdPlatform({ config: ctx.config, db: ctx.db, logger: ctx.logger, signal: ctx.signal });
       await launchCampaign(
-        { db: ctx.db, config: ctx.config, logger: ctx.logger, platform },
+        { db: ctx.db, config: ctx.config, logger: ctx.logger, platform, queue: ctx.queue },
         campaignId,
         { jobId: ctx.jobId, retryCount: ctx.retryCount, retryLimit: options.retryLimit },
       );

@@ -7,6 +7,8 @@ import { transitionCampaign } from '../campaign-transitions';
 import { findListingForCampaign } from '../listing-access';
 import { AdPlatformError, type AdPlatform } from '../providers/ad-platform';
 import { buildLaunchPlan, LaunchInputError } from './launch-plan';
+import type { Queue } from '../../../platform/jobs/queue';
+import { notifyCampaignLive } from '../../notifications';
 
 /**
  * How long one attempt may hold its campaign. Longer than the job's expireInSeconds (120): pg-boss
@@ -20,6 +22,8 @@ export interface LaunchDeps {
   config: Config;
   logger: Logger;
   platform: AdPlatform;
+  /** For the go-live email, enqueued with the move to active (the launch job passes its queue). */
+  queue?: Pick<Queue, 'send'>;
 }
 
 export interface LaunchAttempt {
@@ -133,6 +137,22 @@ export async function launchCampaign(deps: LaunchDeps, campaignId: number, attem
       if (moved) {
         await trx('adSets').where({ campaignId: c.id }).update({ status: 'active' });
         await trx('ads').where({ adSetId: adSet.id }).update({ status: 'active' });
+        if (deps.queue) {
+          const live = await trx('campaigns').where({ id: c.id }).first('startsAt', 'endsAt');
+          await notifyCampaignLive({ queue: deps.queue }, trx, {
+            campaignId: c.id,
+            agentId: c.agentId,
+            headline: plan.creative.headline,
+            primaryText: plan.creative.primaryText,
+            imageUrl: plan.creative.images[0] ?? null,
+            listingAddress: `${listing.city}, ${listing.state}`,
+            targeting: [`${plan.targeting.location.label} (+${plan.targeting.location.radiusMiles} mi)`, ...plan.targeting.interests].join(' · '),
+            budgetCents: c.budgetCents,
+            impressions: c.impressionsRequested,
+            startsAt: live?.startsAt ? new Date(live.startsAt).toISOString() : null,
+            endsAt: live?.endsAt ? new Date(live.endsAt).toISOString() : null,
+          });
+        }
       }
     });
     log.info({ platformCampaignId }, 'launch: active');

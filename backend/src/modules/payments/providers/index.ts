@@ -39,7 +39,7 @@ export function createPaymentProviders(config: Config, db: Db, logger: Logger): 
 }
 
 export type { PaymentProvider, PaymentProviderName, ProviderIntent, IntentStatus } from './payment-provider';
-export { PaymentProviderError } from './payment-provider';
+export { PaymentProviderError, WebhookSignatureError, type PaymentEvent } from './payment-provider';
 export type { LocalPaymentProvider, LocalIntentRow, LocalIntentChange } from './local.provider';
 export type { StripeProvider } from './stripe.provider';
 export { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from './stripe.provider';

@@ -45,6 +45,23 @@ export interface PaymentProvider {
 }
 
 /** The provider could not be asked, or refused the request: a 502 for the caller, never a payment. */
+/** A provider's event (webhook) as the payments service processes it: each id once. */
+export interface PaymentEvent {
+  /** The provider's event id: each is processed once. */
+  id: string;
+  provider: PaymentProviderName;
+  type: string;
+  intent: ProviderIntent | null;
+}
+
+/** A webhook whose signature does not verify (forged, altered or stale). */
+export class WebhookSignatureError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
 export class PaymentProviderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

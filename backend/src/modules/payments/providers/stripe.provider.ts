@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PaymentProviderError, type CreateIntentInput, type IntentStatus, type PaymentProvider, type ProviderIntent } from './payment-provider';
+import { PaymentProviderError, WebhookSignatureError, type PaymentEvent, type CreateIntentInput, type IntentStatus, type PaymentProvider, type ProviderIntent } from './payment-provider';
 
 /** Stripe's default: a signed webhook older than 5 minutes is refused (replay protection). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -15,8 +15,11 @@ export interface StripeProviderOptions {
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
-  /** Verify a webhook's `Stripe-Signature` over the exact body received; throws when forged or stale. */
-  constructEvent(rawBody: string, signatureHeader: string): Stripe.Event;
+  /**
+   * A webhook as our payment event: verifies `Stripe-Signature` over the exact body received
+   * (WebhookSignatureError when forged or stale) and reads the PaymentIntent it carries, if any.
+   */
+  parseWebhook(rawBody: string, signatureHeader: string): PaymentEvent;
 }
 
 export function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
@@ -79,8 +82,16 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
       }
     },
 
-    constructEvent(rawBody: string, signatureHeader: string) {
-      return stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
+    parseWebhook(rawBody: string, signatureHeader: string): PaymentEvent {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message, { cause: err });
+      }
+      const object = event.data?.object as { object?: string } | undefined;
+      const intent = object?.object === 'payment_intent' ? toProviderIntent(object as Stripe.PaymentIntent) : null;
+      return { id: event.id, provider: 'stripe', type: event.type, intent };
     },
   };
 }

@@ -370,7 +370,7 @@ describe('the uploads API with the GCS provider', () => {
       .get(objectUrl(neverArrived.id))
       .reply(404, { error: { code: 404, message: 'No such object' } });
 
-    await sweepPendingUploadsJob.handler({}, { db: t.db, logger: createLogger('silent'), config: t.config, jobId: 'test', retryCount: 0, signal: new AbortController().signal });
+    await sweepPendingUploadsJob.handler({}, { db: t.db, logger: createLogger('silent'), config: t.config, queue: t.queue, jobId: 'test', retryCount: 0, signal: new AbortController().signal });
     expect(api.isDone()).toBe(true);
     expect((await t.db('uploads').where({ id: oversized.id }).first()).status).toBe('rejected');
     expect(await t.db('uploads').where({ id: neverArrived.id }).first()).toBeUndefined();

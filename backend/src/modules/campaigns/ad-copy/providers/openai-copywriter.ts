@@ -1,13 +1,12 @@
 import OpenAI from 'openai';
 import { formatPrice, usStateName } from '@app/contracts';
-import { AppError } from '../../../../platform/errors';
 import type { Logger } from '../../../../platform/logger';
 import type { ListingFacts } from '../listing-facts';
 import type { AdCopyProvider, WriteOptions } from './ad-copy-provider';
 
-/** A 502 with a stable code: the wizard shows "Unable to generate optimized copy" and lets the agent retry. */
-export const aiUnavailable = () =>
-  new AppError(502, 'ai.provider_unavailable', 'The ad copy service is unavailable right now. Please try again.');
+import { aiUnavailable } from '../../campaigns.errors';
+
+export { aiUnavailable };
 
 export interface OpenAiCopywriterOptions {
   apiKey: string;

@@ -1,0 +1,13 @@
+import type { DeliveryChannel } from '@app/contracts';
+import type { Channel } from './channel';
+import { emailChannel } from './email.channel';
+import { webhookChannel } from './webhook.channel';
+import { zapierChannel } from './zapier.channel';
+import { crmChannel } from './crm.channel';
+
+export const CHANNELS: Record<DeliveryChannel, Channel> = {
+  email: emailChannel,
+  webhook: webhookChannel,
+  zapier: zapierChannel,
+  crm: crmChannel,
+};

@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import type { LeadDelivery } from '@app/contracts';
+import type { Config } from '../../../platform/config';
+import type { Queue } from '../../../platform/jobs/queue';
+import { publicOrigin } from '../emails/templates';
+import { activeChannels, loadSettings } from '../settings/settings.service';
+import { createMessage } from './deliver-message';
+
+/** What the leads module hands over when it stores a lead: the lead and its listing as they are now. */
+export interface LeadForDelivery {
+  id: number;
+  agentId: number;
+  listingId: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  source: string;
+  interestedInTour: boolean;
+  interestedInSimilar: boolean;
+  createdAt: Date | string;
+  listing: {
+    mlsId: string;
+    address: string;
+    city: string;
+    state: string;
+    postalCode: string | null;
+    /** Whole USD, the listing's wire price ("450000"). */
+    price: string | number;
+    bedrooms?: number | null;
+    bathrooms?: string | number | null;
+    squareFeet?: number | null;
+    imageUrl?: string | null;
+  };
+}
+
+/** Standard Webhooks bodies stay well under 20 KB; a long message is cut to fit. */
+export const MAX_BODY_BYTES = 20 * 1024;
+
+export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead: LeadForDelivery): LeadDelivery {
+  const l = lead.listing;
+  const snapshot: LeadDelivery = {
+    agentId: lead.agentId,
+    lead: {
+      id: lead.id,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone ?? null,
+      message: lead.message ?? '',
+      source: lead.source,
+      interestedInTour: lead.interestedInTour,
+      interestedInSimilar: lead.interestedInSimilar,
+      createdAt: new Date(lead.createdAt).toISOString(),
+    },
+    listing: {
+      id: lead.listingId,
+      mlsId: l.mlsId,
+      address: l.address,
+      city: l.city,
+      state: l.state,
+      postalCode: l.postalCode ?? null,
+      price: String(l.price),
+      bedrooms: l.bedrooms ?? null,
+      bathrooms: l.bathrooms == null ? null : String(l.bathrooms),
+      squareFeet: l.squareFeet ?? null,
+      imageUrl: l.imageUrl ?? null,
+      url: `${publicOrigin(config)}/listing/${encodeURIComponent(l.mlsId)}`,
+    },
+  };
+  // The envelope ({type, timestamp, data}) adds under 100 bytes; keep a margin for it.
+  const overflow = Buffer.byteLength(JSON.stringify(snapshot)) - (MAX_BODY_BYTES - 512);
+  if (overflow > 0) {
+    const msg = snapshot.lead.message;
+    snapshot.lead.message = `${Buffer.from(msg).subarray(0, Math.max(0, Buffer.byteLength(msg) - overflow - 3)).toString('utf8').replace(/\uFFFD+$/, '')}…`;
+  }
+  return snapshot;
+}
+
+/**
+ * Called by the leads module inside the transaction that stores the lead: keep a snapshot of the lead
+ * and its listing (retries and the daily digest send exactly this), and enqueue one delivery job per
+ * channel the agent has on. A rolled-back lead is never delivered; a lead handed over twice is
+ * delivered once.
+ */
+export async function enqueueLeadDeliveries(deps: { queue: Pick<Queue, 'send'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'> }, trx: Knex.Transaction, lead: LeadForDelivery): Promise<void> {
+  const settings = await loadSettings(trx, lead.agentId);
+  const snapshot = toLeadDelivery(deps.config, lead);
+  const inserted = await trx('notificationLeads')
+    .insert({
+      leadId: lead.id,
+      agentId: lead.agentId,
+      snapshot: JSON.stringify(snapshot),
+      digestDue: settings.emailNotifications && !settings.instantNotifications,
+    })
+    .onConflict('leadId')
+    .ignore()
+    .returning('leadId');
+  if (inserted.length === 0) return;
+  const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
+  for (const channel of activeChannels(settings)) {
+    await createMessage(deps.queue, trx, { agentId: lead.agentId, leadId: lead.id, kind: 'lead.created', channel, payload });
+  }
+}

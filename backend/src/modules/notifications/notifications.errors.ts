@@ -1,0 +1,19 @@
+import { AppError, validationFailed } from '../../platform/errors';
+
+/** The notifications module's errors (stable codes; the error middleware writes the body). */
+
+export const settingsInvalid = (fields: Record<string, string>) => validationFailed(fields);
+
+export const nothingToTest = (what: string) =>
+  new AppError(400, 'notifications.not_configured', `Set a ${what} first, then send a test.`, { webhookType: `No ${what} is set` });
+
+/** The receiver did not take the test send: the message names what it answered. */
+export const testFailed = (message: string, statusCode: number | null, deliveryId: number) =>
+  new AppError(502, 'notifications.test_failed', message, undefined, { statusCode, deliveryId });
+
+export const deliveryNotFound = () => new AppError(404, 'notifications.delivery_not_found', 'Delivery not found');
+
+export const deliveryStillRetrying = (nextAttemptAt: string | null) =>
+  new AppError(409, 'notifications.delivery_in_progress', 'This delivery is still being retried automatically; replay it once it has succeeded or failed.', undefined, {
+    nextAttemptAt,
+  });

@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { wizardBrowser } from '../../../test/factories';
+import { startReceiver } from './testing/receiver';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'notif-routes-')) } });
+});
+afterAll(() => t.close());
+
+const settingsUrl = (id: number) => `/api/agents/${id}/notification-settings`;
+
+describe('GET/PUT /api/agents/:id/notification-settings', () => {
+  it('starts with both emails on and nothing else', async () => {
+    const { session, agent } = await wizardBrowser(t.newSession());
+    const res = await session.get(settingsUrl(agent.id)).expect(200);
+    expect(res.body).toEqual({
+      emailNotifications: true,
+      instantNotifications: true,
+      webhookUrl: null,
+      hasWebhookSecret: false,
+      webhookDisabled: false,
+      zapierWebhookUrl: null,
+      zapierDisabled: false,
+      crmType: null,
+      crmWebhookUrl: null,
+      hasCrmApiKey: false,
+      crmDisabled: false,
+    });
+  });
+
+  it('keeps secrets write-only and encrypted at rest; a typed secret replaces, an empty one keeps, clear removes', async () => {
+    const { session, agent } = await wizardBrowser(t.newSession());
+    const saved = await session
+      .put(settingsUrl(agent.id))
+      .send({ webhookUrl: 'https://hooks.example.com/leads', webhookSecret: 'my-own-secret', crmType: 'followupboss', crmApiKey: 'fub-key-123', instantNotifications: false })
+      .expect(200);
+    expect(saved.body).toMatchObject({ webhookUrl: 'https://hooks.example.com/leads', hasWebhookSecret: true, crmType: 'followupboss', hasCrmApiKey: true, instantNotifications: false });
+    expect(saved.body).not.toHaveProperty('generatedWebhookSecret');
+    expect(JSON.stringify(saved.body)).not.toMatch(/my-own-secret|fub-key-123/);
+    const row = await t.db('notificationSettings').where({ agentId: agent.id }).first();
+    expect(row.webhookSecretEnc).toMatch(/^v1:/);
+    expect(JSON.stringify(row)).not.toMatch(/my-own-secret|fub-key-123/);
+
+    // Not typed: kept.
+    await session.put(settingsUrl(agent.id)).send({ webhookSecret: '', crmApiKey: null, emailNotifications: false }).expect(200);
+    const again = await t.db('notificationSettings').where({ agentId: agent.id }).first();
+    expect(again.webhookSecretEnc).toBe(row.webhookSecretEnc);
+    expect(again.crmApiKeyEnc).toBe(row.crmApiKeyEnc);
+
+    // Cleared: the CRM key goes (and Follow Up Boss cannot work without one); the webhook gets a new generated secret.
+    const noKey = await session.put(settingsUrl(agent.id)).send({ clearCrmApiKey: true }).expect(400);
+    expect(noKey.body.fields).toEqual({ crmApiKey: 'An API key is required for this CRM' });
+    const rotated = await session.put(settingsUrl(agent.id)).send({ clearWebhookSecret: true }).expect(200);
+    expect(rotated.body.generatedWebhookSecret).toMatch(/^whsec_/);
+    expect((await session.get(settingsUrl(agent.id))).body).not.toHaveProperty('generatedWebhookSecret');
+  });
+
+  it('generates a webhook secret, shown once, when the agent sets none', async () => {
+    const { session, agent } = await wizardBrowser(t.newSession());
+    const res = await session.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://hooks.example.com/x' }).expect(200);
+    expect(res.body.hasWebhookSecret).toBe(true);
+    expect(res.body.generatedWebhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    // A later save keeps it and shows nothing.
+    const next = await session.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://hooks.example.com/y' }).expect(200);
+    expect(next.body).not.toHaveProperty('generatedWebhookSecret');
+    // Clearing the URL removes its secret.
+    const cleared = await session.put(settingsUrl(agent.id)).send({ webhookUrl: '' }).expect(200);
+    expect(cleared.body).toMatchObject({ webhookUrl: null, hasWebhookSecret: false });
+  });
+
+  it('masks the Zapier and CRM URLs (they are credentials) and keeps them when sent back masked', async () => {
+    const { session, agent } = await wizardBrowser(t.newSession());
+    const res = await session
+      .put(settingsUrl(agent.id))
+      .send({ zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/', crmType: 'custom', crmWebhookUrl: 'https://crm.example.com/in/token-xyz' })
+      .expect(200);
+    expect(res.body).toMatchObject({ zapierWebhookUrl: 'https://hooks.zapier.com/hooks/…', crmWebhookUrl: 'https://crm.example.com/in/…', hasCrmApiKey: false });
+    await session.put(settingsUrl(agent.id)).send({ zapierWebhookUrl: res.body.zapierWebhookUrl, crmWebhookUrl: res.body.crmWebhookUrl }).expect(200);
+    const row = await t.db('notificationSettings').where({ agentId: agent.id }).first();
+    expect(row.zapierWebhookUrl).toBe('https://hooks.zapier.com/hooks/catch/123456/abcdef/');
+    expect(row.crmWebhookUrl).toBe('https://crm.example.com/in/token-xyz');
+  });
+
+  it('answers bad input with field messages', async () => {
+    const { session, agent } = await wizardBrowser(t.newSession());
+    const res = await session
+      .put(settingsUrl(agent.id))
+      .send({ webhookUrl: 'ftp://x.example.com', zapierWebhookUrl: 'https://example.com/hooks/catch/1/2', crmType: 'hubspot', emailNotifications: 'yes' })
+      .expect(400);
+    expect(res.body).toMatchObject({
+      code: 'request.invalid',
+      fields: {
+        webhookUrl: 'Webhook URL must be a valid HTTPS URL',
+        zapierWebhookUrl: 'Zapier webhook URL must be a https://hooks.zapier.com/ catch hook URL',
+        crmType: 'Please select a supported CRM',
+        emailNotifications: 'emailNotifications must be true or false',
+      },
+    });
+    const crm = await session.put(settingsUrl(agent.id)).send({ crmType: 'custom' }).expect(400);
+    expect(crm.body.fields).toEqual({ crmWebhookUrl: 'CRM webhook URL is required for this CRM' });
+  });
+
+  it('is for the owner only: 403 for another session, 404 for an unknown agent, 400 for a bad id', async () => {
+    const { agent } = await wizardBrowser(t.newSession());
+    const stranger = t.newSession();
+    expect((await stranger.get(settingsUrl(agent.id)).expect(403)).body.code).toBe('agents.forbidden');
+    await stranger.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://evil.example.com' }).expect(403);
+    await stranger.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(403);
+    await stranger.get(`/api/agents/${agent.id}/deliveries`).expect(403);
+    await stranger.get(settingsUrl(99999999)).expect(404);
+    await stranger.get('/api/agents/abc/notification-settings').expect(400);
+    expect(await t.db('notificationSettings').where({ agentId: agent.id }).first()).toBeUndefined();
+  });
+});
+
+describe('GET /api/crm-integrations', () => {
+  it('lists Follow Up Boss and the generic JSON webhook', async () => {
+    const res = await t.request.get('/api/crm-integrations').expect(200);
+    expect(res.body.map((c: { type: string; name: string }) => [c.type, c.name])).toEqual([
+      ['followupboss', 'Follow Up Boss'],
+      ['custom', 'Other CRM (JSON webhook)'],
+    ]);
+  });
+});
+
+describe('POST /api/agents/:id/test-webhook', () => {
+  it('sends a signed lead.test through the delivery path and names the receiver status', async () => {
+    const rx = await startReceiver(() => ({ status: 200, body: 'thanks' }));
+    try {
+      const { session, agent } = await wizardBrowser(t.newSession());
+      const saved = await session.put(settingsUrl(agent.id)).send({ webhookUrl: rx.url() }).expect(200);
+      const res = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(200);
+      expect(res.body).toMatchObject({ message: 'Test custom notification delivered: the receiver answered 200 OK', statusCode: 200 });
+      expect(rx.received).toHaveLength(1);
+      const body = new Webhook(saved.body.generatedWebhookSecret).verify(rx.received[0].body, rx.received[0].headers as Record<string, string>) as { type: string };
+      expect(body.type).toBe('lead.test');
+      // In the delivery log.
+      const log = await session.get(`/api/agents/${agent.id}/deliveries`).expect(200);
+      expect(log.body).toMatchObject({ total: 1, page: 1, items: [{ id: res.body.deliveryId, kind: 'lead.test', channel: 'webhook', status: 'succeeded', responseCode: 200, responseBody: 'thanks' }] });
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('answers 502 with the receiver status when the test fails, and 400 when nothing is set', async () => {
+    const rx = await startReceiver(() => ({ status: 500 }));
+    try {
+      const { session, agent } = await wizardBrowser(t.newSession());
+      await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'zapier' }).expect(400);
+      await session.put(settingsUrl(agent.id)).send({ zapierWebhookUrl: rx.url('/z') }).expect(200);
+      const res = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'zapier' }).expect(502);
+      expect(res.body).toMatchObject({ code: 'notifications.test_failed', message: 'Test zapier notification failed: the receiver answered 500 Internal Server Error', statusCode: 500 });
+      expect(JSON.parse(rx.received[0].body)).toMatchObject({ event: 'lead.test', lead_name: 'Test Buyer' });
+      const bad = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'email' }).expect(400);
+      expect(bad.body.fields).toEqual({ webhookType: 'Webhook type must be custom, zapier or crm' });
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('is rate limited per agent: 10 a minute', async () => {
+    const rx = await startReceiver(() => ({ status: 204 }));
+    try {
+      const { session, agent } = await wizardBrowser(t.newSession());
+      await session.put(settingsUrl(agent.id)).send({ webhookUrl: rx.url() }).expect(200);
+      for (let i = 0; i < 10; i++) await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(200);
+      const res = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(429);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(rx.received).toHaveLength(10);
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
+describe('GET /api/agents/:id/deliveries and replay', () => {
+  it('pages newest first, filters by channel and status, and replays a failed delivery', async () => {
+    let up = false;
+    const rx = await startReceiver(() => ({ status: up ? 200 : 503 }));
+    try {
+      const { session, agent } = await wizardBrowser(t.newSession());
+      await session.put(settingsUrl(agent.id)).send({ webhookUrl: rx.url() }).expect(200);
+      await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(502);
+      up = true;
+      const ok = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(200);
+      const all = await session.get(`/api/agents/${agent.id}/deliveries?pageSize=1`).expect(200);
+      expect(all.body).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ id: ok.body.deliveryId }] });
+      const dead = await session.get(`/api/agents/${agent.id}/deliveries?status=dead&channel=webhook`).expect(200);
+      expect(dead.body.items).toHaveLength(1);
+      expect(dead.body.items[0]).toMatchObject({ status: 'dead', responseCode: 503 });
+      expect((await session.get(`/api/agents/${agent.id}/deliveries?channel=zapier`)).body.total).toBe(0);
+      const bad = await session.get(`/api/agents/${agent.id}/deliveries?status=lost&pageSize=500`).expect(400);
+      expect(Object.keys(bad.body.fields).sort()).toEqual(['pageSize', 'status']);
+
+      const replay = await session.post(`/api/agents/${agent.id}/deliveries/${dead.body.items[0].id}/replay`).expect(202);
+      expect(replay.body).toMatchObject({ webhookId: dead.body.items[0].webhookId, attempt: 2 });
+      // The replay is a queued job (workers are off in this file): it is there, for attempt 2.
+      const job = await t.db.raw(`select data from pgboss.job where name = 'notifications.deliver' order by created_on desc limit 1`);
+      expect(job.rows[0].data).toMatchObject({ attempt: 2 });
+      // Another agent's delivery id is a 404 for this agent.
+      const other = await wizardBrowser(t.newSession());
+      await other.session.post(`/api/agents/${other.agent.id}/deliveries/${dead.body.items[0].id}/replay`).expect(404);
+    } finally {
+      await rx.close();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common.js';
+
+/** An agent as GET/POST/PUT /api/agents… answer it: no password hash, no secrets; `hasPassword` tells whether an account exists. */
+export const agentViewSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  state: z.string(),
+  brokerage: z.string().nullable(),
+  mlsId: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  hasPassword: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+export type AgentView = z.infer<typeof agentViewSchema>;
+
+/** POST /api/auth/login and GET /api/auth/me: who is logged in. */
+export const authAgentSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+export type AuthAgent = z.infer<typeof authAgentSchema>;
+
+/** POST /api/mls/search-agent: the MLS member found for a name and state. */
+export const mlsAgentMatchSchema = z.object({
+  name: z.string(),
+  state: z.string(),
+  email: z.string().nullable(),
+  mlsId: z.string(),
+});
+export type MlsAgentMatch = z.infer<typeof mlsAgentMatchSchema>;
+
+/** POST /api/mls/load: how many of the member's listings were stored, and how many were left out. */
+export const mlsLoadResultSchema = z.object({
+  loaded: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+});
+export type MlsLoadResult = z.infer<typeof mlsLoadResultSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Wire types: what the API answers, as zod schemas with the types inferred from them. The backend's
+ * presenters return these shapes (a test parses each presenter's output), the frontends import the
+ * types, and the OpenAPI document (GET /api/openapi.json) is generated from the same schemas.
+ * Timestamps travel as ISO 8601 strings.
+ */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** DESIGN §4: every error response, whatever the status. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Dotted field path → its first message ("_root" for the whole body); present on validation errors. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;

@@ -78,7 +78,16 @@ describe('POST /api/listings/:mlsId/leads', () => {
     const [deps, trx, lead] = enqueue.mock.calls[0];
     expect(deps.queue).toBe(t.queue);
     expect(typeof (trx as { commit?: unknown }).commit).toBe('function');
-    expect(lead).toEqual({ id: res.body.id, agentId, listingId });
+    expect(lead).toMatchObject({
+      id: res.body.id,
+      agentId,
+      listingId,
+      name: 'Jordan Buyer',
+      email: 'jordan@example.com',
+      source: 'property_page',
+      interestedInTour: true,
+      listing: { mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', price: '450000' },
+    });
   });
 
   it('defaults: no phone, no message, no interests, no consent shown (the manual listing page)', async () => {

@@ -1,4 +1,5 @@
 import { LEAD_SOURCE_DEFAULT, type LeadSubmission } from '@app/contracts';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
 import { consumeRateLimit } from '../../platform/http/rate-limit';
@@ -16,6 +17,7 @@ export const LEAD_LISTING_LIMIT = { name: 'lead-listing', points: 100, durationS
 export interface LeadsDeps {
   db: Db;
   queue: Queue;
+  config: Config;
   tokens: LeadFormTokens;
 }
 
@@ -56,17 +58,20 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
 
   return deps.db.transaction(async (trx) => {
     // Two sends racing with one key: the unique key lets one insert; the other reads its id.
+    const lead = {
+      listingId: ref.listingId,
+      agentId: ref.agentId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      source: LEAD_SOURCE_DEFAULT,
+      interestedInTour: input.interestedInTour,
+      interestedInSimilar: input.interestedInSimilar,
+    };
     const [row] = await trx('leads')
       .insert({
-        listingId: ref.listingId,
-        agentId: ref.agentId,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        message: input.message,
-        source: LEAD_SOURCE_DEFAULT,
-        interestedInTour: input.interestedInTour,
-        interestedInSimilar: input.interestedInSimilar,
+        ...lead,
         idempotencyKey: input.idempotencyKey,
         consentVersion: input.consentVersion,
         consentAt: input.consentVersion ? new Date(now) : null,
@@ -75,13 +80,13 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
       })
       .onConflict(['listingId', 'idempotencyKey'])
       .ignore()
-      .returning('id');
+      .returning(['id', 'createdAt']);
     if (!row) {
       const existing = await trx('leads').where({ listingId: ref.listingId, idempotencyKey: input.idempotencyKey }).first('id');
       return { id: Number(existing.id), created: false };
     }
     const id = Number(row.id);
-    await enqueueLeadDeliveries({ queue: deps.queue }, trx, { id, agentId: ref.agentId, listingId: ref.listingId });
+    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config }, trx, { ...lead, id, createdAt: row.createdAt, listing: ref.listing });
     return { id, created: true };
   });
 }

@@ -37,8 +37,13 @@ describe('GET /api/listings/:mlsId', () => {
       email: 'dana@example.com',
       phone: '8135550142',
       passwordHash: '$argon2id$v=19$secret-hash',
+    });
+    await t.db('notificationSettings').insert({
+      agentId,
       webhookUrl: 'https://hooks.example.com/secret-path',
       webhookSecretEnc: 'enc-secret-value',
+      crmType: 'custom',
+      crmWebhookUrl: 'https://crm.example.com/in',
       crmApiKeyEnc: 'enc-crm-key',
       zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/123/abc',
     });

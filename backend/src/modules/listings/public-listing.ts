@@ -93,11 +93,40 @@ export async function findListingResponse(mlsId: string): Promise<ListingRespons
 export interface PublicListingRef {
   listingId: number;
   agentId: number;
+  /** What a lead's delivery shows of the listing (notifications keep it as the lead's snapshot). */
+  listing: {
+    mlsId: string;
+    address: string;
+    city: string;
+    state: string;
+    postalCode: string | null;
+    price: string;
+    bedrooms: number | null;
+    bathrooms: string | null;
+    squareFeet: number | null;
+    imageUrl: string | null;
+  };
 }
 
 export async function findPublicListingRef(mlsId: string): Promise<PublicListingRef | undefined> {
   const l = await resolvePublicListing(mlsId);
-  return l ? { listingId: l.id, agentId: l.agentId } : undefined;
+  if (!l) return undefined;
+  return {
+    listingId: l.id,
+    agentId: l.agentId,
+    listing: {
+      mlsId: l.mlsId,
+      address: l.address,
+      city: l.city,
+      state: l.state,
+      postalCode: l.postalCode,
+      price: centsToPrice(l.priceCents),
+      bedrooms: l.bedrooms,
+      bathrooms: formatBathrooms(l.bathrooms),
+      squareFeet: l.squareFeet,
+      imageUrl: l.imageUrl,
+    },
+  };
 }
 
 /** "Lead as shown" needs each lead's listing: address, price, mlsId. */

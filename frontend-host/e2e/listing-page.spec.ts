@@ -27,6 +27,9 @@ async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+// Whole journeys with an MLS load and axe scans: more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 // The map is an OpenStreetMap frame: offline in tests, so its load may fail.
 test.use({ expectedRequestFailures: [{ url: /openstreetmap\.org/ }] });
 
@@ -84,6 +87,7 @@ test.describe('public listing page, desktop', () => {
   });
 
   test('axe: no serious or critical violations on the listing page and the open lead form', async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
     await loadDemoListings(page.request, baseURL!);
     await page.goto(`/listing/${MLS_ID}`);
     await expect(page.getByRole('heading', { name: 'Schools' })).toBeVisible();

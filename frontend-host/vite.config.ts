@@ -53,5 +53,7 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/prerender-landing.mjs: which CSS to inline and which chunks to preload for `/`.
+    manifest: true,
   },
 });

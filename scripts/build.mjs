@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressDir } from './precompress.mjs';
+import { prerenderLanding } from './prerender-landing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
@@ -38,8 +40,9 @@ const targets = [
   ...['frontend-dashboard', 'frontend-admin', 'frontend-host'].map((app) => ({
     name: app,
     stamp: `${app}/dist/.build-stamp`,
-    sources: [`${app}/src`, `${app}/index.html`, `${app}/vite.config.ts`, `${app}/vite.listing.config.ts`, `${app}/public`, `${app}/package.json`, ...shared],
+    sources: [`${app}/src`, `${app}/index.html`, `${app}/vite.config.ts`, `${app}/vite.listing.config.ts`, `${app}/vite.prerender.config.ts`, `${app}/public`, `${app}/package.json`, ...shared],
     cmd: ['npm', ['run', 'build', '-w', `@app/${app}`]],
+    dist: `${app}/dist`,
   })),
 ];
 
@@ -56,6 +59,8 @@ for (const t of targets) {
     console.error(`[build] ${t.name} failed`);
     process.exit(res.status ?? 1);
   }
+  if (t.name === 'frontend-host') log('frontend-host: landing prerendered', await prerenderLanding(root));
+  if (t.dist) log(`${t.name}: precompressed ${precompressDir(path.join(root, t.dist))} files (brotli 11, gzip 9)`);
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
   fs.writeFileSync(stampFile, String(sourceTime));
   log(`${t.name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

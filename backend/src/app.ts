@@ -16,6 +16,7 @@ import { requestContext } from './platform/http/request-context';
 import { csrfGuard } from './platform/http/csrf';
 import { postgresSessionStore } from './platform/http/session-store';
 import { serveStatic } from './platform/http/static';
+import { serializeJsonOnce } from './platform/http/json-body';
 import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
 import type { AppDeps } from './platform/deps';
@@ -80,6 +81,37 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     }),
   );
   app.use(compress({ threshold: 1024 }));
+  app.use(serializeJsonOnce());
+
+  // Before the session and body layers: probes, runtime config and built files need no session, so they
+  // cost no database read.
+  const platform = new Router();
+  platform.get('/api/health', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  platform.get('/api/ready', async (ctx) => {
+    const [database, jobs] = await Promise.all([
+      db.raw('select 1').then(() => true, () => false),
+      queue.isReady(),
+    ]);
+    ctx.status = database && jobs ? 200 : 503;
+    ctx.body = { status: database && jobs ? 'ready' : 'not_ready', database, jobs };
+  });
+  platform.get('/api/runtime-config', (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = buildRuntimeConfig(config);
+  });
+  app.use(platform.routes());
+  app.use(platform.allowedMethods());
+  const frontends = serveFrontends
+    ? serveStatic([
+        { prefix: '/remotes/dashboard/', root: path.join(REPO_ROOT, 'frontend-dashboard', 'dist'), cors: true },
+        { prefix: '/remotes/admin/', root: path.join(REPO_ROOT, 'frontend-admin', 'dist'), cors: true },
+        { prefix: '/', root: path.join(REPO_ROOT, 'frontend-host', 'dist'), spa: true },
+      ])
+    : null;
+  if (frontends) app.use(frontends.files);
+
   app.use(
     session(
       {
@@ -106,38 +138,11 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     } as Parameters<typeof bodyParser>[0]),
   );
 
-  const platform = new Router();
-  platform.get('/api/health', (ctx) => {
-    ctx.body = { status: 'ok' };
-  });
-  platform.get('/api/ready', async (ctx) => {
-    const [database, jobs] = await Promise.all([
-      db.raw('select 1').then(() => true, () => false),
-      queue.isReady(),
-    ]);
-    ctx.status = database && jobs ? 200 : 503;
-    ctx.body = { status: database && jobs ? 'ready' : 'not_ready', database, jobs };
-  });
-  platform.get('/api/runtime-config', (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = buildRuntimeConfig(config);
-  });
-  app.use(platform.routes());
-  app.use(platform.allowedMethods());
-
   for (const router of moduleRouters(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
 
-  if (serveFrontends) {
-    app.use(
-      serveStatic([
-        { prefix: '/remotes/dashboard/', root: path.join(REPO_ROOT, 'frontend-dashboard', 'dist'), cors: true },
-        { prefix: '/remotes/admin/', root: path.join(REPO_ROOT, 'frontend-admin', 'dist'), cors: true },
-        { prefix: '/', root: path.join(REPO_ROOT, 'frontend-host', 'dist'), spa: true },
-      ]),
-    );
-  }
+  if (frontends) app.use(frontends.appShell);
   return app;
 }

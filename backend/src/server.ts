@@ -36,7 +36,8 @@ export async function startServer(
     connectionString = embedded.connectionString('listing_ads');
     logger.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded postgres is running');
   }
-  const db = createDb(connectionString, { max: 20 });
+  // A few warm connections: the first requests after an idle spell need no connection set-up.
+  const db = createDb(connectionString, { min: 2, max: 20 });
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 

@@ -1,61 +1,105 @@
 #!/usr/bin/env node
-// npm run bench:api — our /api/health and GET /api/agents against a bare Koa hello world started in the
-// same run, on the same machine, interleaved over several rounds; medians are reported with the ratio.
+// npm run bench:api — the reads that matter, side by side in one run on the built product:
+//   bare Koa hello world (the baseline), GET /api/health, GET /api/agents/{id}/listings (12 listings, with a
+//   session cookie) and GET /api/campaigns/{id} (with a session cookie).
+// 50 connections, rounds alternate between the targets (bare, health, listings, campaign, bare, …), and each
+// figure is the median over the rounds: req/s, its ratio to bare Koa in the same run, p50 and p99.
+//   BENCH_ROUNDS=3  BENCH_SECONDS=10  BENCH_CONNECTIONS=50  BENCH_LISTINGS=12
 import { fork } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildBackend, freePort, median, root, startProduct, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 12);
 
-const run = (url, headers = {}) =>
+const run = (url, headers = {}, duration = DURATION, connections = CONNECTIONS) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 
-buildBackend();
+if (!process.argv.includes('--no-build')) buildBackend();
 const barePort = await freePort();
 const bare = fork(path.join(root, 'scripts', 'bench', 'bare-koa.mjs'), { env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' });
 const bareUrl = `http://127.0.0.1:${barePort}/`;
 await waitFor(bareUrl);
 const product = await startProduct();
 
-// A browser session that owns three agents, as in the wizard.
+// A wizard browser session: a manual agent it owns, LISTINGS listings and one campaign draft, made through the API.
 let cookie = '';
-for (const name of ['Ava Stone', 'Ben Ortiz', 'Cleo Park']) {
-  const res = await fetch(`${product.url}/api/agents`, {
-    method: 'POST',
+async function call(method, p, body) {
+  const res = await fetch(`${product.url}${p}`, {
+    method,
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ name, state: 'FL', manualEntry: true }),
+    body: body ? JSON.stringify(body) : undefined,
   });
-  if (res.status !== 201) throw new Error(`seed failed: ${res.status} ${await res.text()}`);
+  if (res.status >= 300) throw new Error(`seed ${method} ${p} failed: ${res.status} ${await res.text()}`);
   const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (set) cookie = set;
+  return res.json();
 }
-const check = await (await fetch(`${product.url}/api/agents`, { headers: { cookie } })).json();
-if (check.length !== 3) throw new Error(`expected 3 agents in the session, got ${check.length}`);
+const agent = await call('POST', '/api/agents', { name: 'Ava Stone', state: 'FL', manualEntry: true });
+const listings = [];
+for (let i = 0; i < LISTINGS; i++) {
+  listings.push(
+    await call('POST', '/api/listings', {
+      agentId: agent.id,
+      address: `${100 + i} Palm Ave`,
+      city: 'Tampa',
+      state: 'FL',
+      price: String(350000 + i * 10000),
+      bedrooms: 3,
+      bathrooms: '2.0',
+      squareFeet: 1850,
+      status: i % 3 ? 'active' : 'sold',
+      imageUrl: null,
+      images: [`https://photos.example.com/${i}-1.jpg`, `https://photos.example.com/${i}-2.jpg`],
+    }),
+  );
+}
+const campaign = await call('POST', '/api/campaigns', {
+  agentId: agent.id,
+  listingId: listings[1].id,
+  templateType: 'just-listed',
+  adFormat: 'single',
+  headline: 'Amazing Property in Tampa',
+  description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
+  subtitle: 'Looking to buy, rent or sell?',
+  callToAction: 'Learn more',
+  targetAudience: 'Local Home Buyers (25-55)',
+  price: '399',
+  imageUrl: 'https://photos.example.com/1-1.jpg',
+  carouselImages: [],
+});
+const firstPage = await call('GET', `/api/agents/${agent.id}/listings`);
+const got = Array.isArray(firstPage) ? firstPage.length : firstPage.listings.length;
+if (got !== LISTINGS) throw new Error(`expected ${LISTINGS} listings, got ${got}`);
 
 const targets = [
   { name: 'bare Koa hello world', url: bareUrl },
   { name: 'GET /api/health', url: `${product.url}/api/health` },
-  { name: 'GET /api/agents (session, 3 agents)', url: `${product.url}/api/agents`, headers: { cookie } },
+  { name: `GET /api/agents/{id}/listings (${LISTINGS}, session)`, url: `${product.url}/api/agents/${agent.id}/listings`, headers: { cookie } },
+  { name: 'GET /api/campaigns/{id} (session)', url: `${product.url}/api/campaigns/${campaign.id}`, headers: { cookie } },
 ];
-// Warm up every target once.
-for (const t of targets) await new Promise((r) => autocannon({ url: t.url, connections: 5, duration: 1, headers: t.headers }, r));
+// Warm up every target once (JIT, pool connections).
+for (const t of targets) await run(t.url, t.headers, 2, 10);
 
+const load = [];
 const results = new Map(targets.map((t) => [t.name, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const t of targets) {
     const r = await run(t.url, t.headers);
-    if (r.non2xx || r.errors) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+    if (r.non2xx || r.errors) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts, ${JSON.stringify(r.errorsByType ?? r.statusCodeStats ?? {})})`);
+    results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average });
   }
+  load.push(os.loadavg()[0]);
 }
 
 const bareRps = median(results.get(targets[0].name).map((x) => x.rps));
-console.log(`\nbench:api — ${ROUNDS} rounds × ${DURATION} s, ${CONNECTIONS} connections, medians\n`);
+console.log(`\nbench:api — ${ROUNDS} alternating rounds × ${DURATION} s, ${CONNECTIONS} connections, medians; ${os.cpus().length} cores, 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
 console.table(
   targets.map((t) => {
     const xs = results.get(t.name);
@@ -63,9 +107,10 @@ console.table(
     return {
       target: t.name,
       'req/s': Math.round(rps),
+      'ratio to bare Koa': Number((rps / bareRps).toFixed(2)),
       'p50 ms': median(xs.map((x) => x.p50)),
       'p99 ms': median(xs.map((x) => x.p99)),
-      'ratio to bare Koa': (rps / bareRps).toFixed(2),
+      'bytes/response': Math.round(median(xs.map((x) => x.bytes))),
     };
   }),
 );

@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
-import { getAccessibleAgent, getAccessibleAgentFor } from '../agents';
+import { accessibleAgentIds, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
 import { campaignForbidden, listingForbidden, notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
 import { recordInitialStatus } from './campaign-transitions';
@@ -81,6 +81,11 @@ export async function createCampaignDraft(db: Db, config: Config, actor: Actor, 
  * that says nothing about the campaign or the agent.
  */
 export async function getAccessibleCampaign(actor: Actor, campaignId: number, trx?: Parameters<typeof Campaign.query>[0]): Promise<Campaign> {
+  // The common case in one round trip: the access rule is part of the read.
+  const fast = Campaign.query(trx).findById(campaignId).whereIn('agentId', accessibleAgentIds(actor));
+  const mine = await (trx ? fast.forUpdate() : fast);
+  if (mine) return mine;
+  // Not found that way: find out whether it is missing or someone else's, for the right answer.
   const query = Campaign.query(trx).findById(campaignId);
   const campaign = await (trx ? query.forUpdate() : query);
   if (!campaign) throw notFound('campaign');

@@ -1,5 +1,6 @@
-import type { ListingView } from '@app/contracts';
+import type { ListingSummary, ListingView } from '@app/contracts';
 import type { Listing } from './listing.model';
+import type { ListingSummaryRow } from './listings.service';
 import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
 
 /**
@@ -46,3 +47,23 @@ export function presentListing(l: Listing): ListingView {
 }
 
 export type { ListingView };
+/** A listing as the wizard's loader lists it (contracts' ListingSummary): fewer fields, same formats. */
+export function presentListingSummary(l: ListingSummaryRow): ListingSummary {
+  return {
+    id: l.id,
+    agentId: l.agentId,
+    mlsId: l.mlsId,
+    address: l.address,
+    city: l.city,
+    state: l.state,
+    postalCode: l.postalCode,
+    price: centsToPrice(l.priceCents),
+    bedrooms: l.bedrooms,
+    bathrooms: formatBathrooms(l.bathrooms),
+    squareFeet: l.squareFeet,
+    status: l.status,
+    imageUrl: l.imageUrl,
+    images: l.images ?? [],
+    description: l.description,
+  };
+}

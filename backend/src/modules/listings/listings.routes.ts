@@ -1,17 +1,17 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { idParam, listingCreateSchema, mlsIdParam } from '@app/contracts';
+import { agentListingsQuerySchema, idParam, listingCreateSchema, mlsIdParam, type AgentListingsPage } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
 import { getAccessibleAgent } from '../agents';
-import { createManualListing, listAgentListings } from './listings.service';
-import { presentListing } from './listings.presenter';
+import { createManualListing, listAgentListingsPage } from './listings.service';
+import { presentListing, presentListingSummary } from './listings.presenter';
 import { findListingResponse } from './public-listing';
 import { notFound } from '../../platform/errors';
 import { answerConditionally, etagOf } from '../../platform/http/conditional';
 
-const AgentListings = { params: z.object({ id: idParam }) };
+const AgentListings = { params: z.object({ id: idParam }), query: agentListingsQuerySchema };
 const CreateListing = { body: listingCreateSchema };
 const PublicListingParams = { params: z.object({ mlsId: mlsIdParam }) };
 
@@ -22,9 +22,10 @@ export function listingsRouter(_deps: AppDeps): Router {
   const router = new Router();
 
   router.get('/api/agents/:id/listings', validate(AgentListings), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, AgentListings).params.id);
+    const { params, query } = inputOf(ctx, AgentListings);
+    const page = await listAgentListingsPage(actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listAgentListings(agent.id)).map(presentListing);
+    ctx.body = { listings: page.rows.map(presentListingSummary), nextCursor: page.nextCursor } satisfies AgentListingsPage;
   });
 
   router.post('/api/listings', validate(CreateListing), async (ctx) => {

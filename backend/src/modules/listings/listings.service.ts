@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import { isManualMlsId, manualMlsId, type ListingCreatePayload, type ListingStatus } from '@app/contracts';
+import { isManualMlsId, manualMlsId, type AgentListingsQuery, type ListingCreatePayload, type ListingStatus } from '@app/contracts';
+import type { Actor } from '../../platform/auth/actor';
 import { conflict } from '../../platform/errors';
+import { accessibleAgentIds, getAccessibleAgent } from '../agents';
 import { Listing, type MlsCompliance } from './listing.model';
 import { priceToCents } from './listing-values';
 import { presentListing, type ListingView } from './listings.presenter';
@@ -109,14 +111,52 @@ export async function upsertMlsListings(trx: Knex.Transaction | Knex, agentId: n
   return rows.length;
 }
 
-/**
- * An agent's listings for the wizard: active first, then sold; newest first within each
- * (sold by sold date, active by list date, manual ones by creation). One query on the agent_id index.
- */
+/** The loader's order: active first, then sold; newest first within each (sold by sold date, active by list date, manual ones by creation). */
+const GROUP = `case when status = 'active' then 0 else 1 end`;
+const SORT_DATE = `coalesce(sold_date, list_date, created_at::date)`;
+
+/** The columns the wizard's loader uses (ListingSummary), and the position of each row in the loader's order. */
+const SUMMARY_COLUMNS = [
+  'id', 'agentId', 'mlsId', 'address', 'city', 'state', 'postalCode', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet',
+  'status', 'imageUrl', 'images', 'description',
+] as const;
+
+/** Every listing of an agent, full rows, in the loader's order (one query on the agent_id index). */
 export async function listAgentListings(agentId: number): Promise<Listing[]> {
-  return Listing.query()
+  return Listing.query().where('agentId', agentId).orderByRaw(`${GROUP}, ${SORT_DATE} desc, id desc`);
+}
+
+export type ListingSummaryRow = Pick<Listing, (typeof SUMMARY_COLUMNS)[number]>;
+
+/**
+ * One page of an agent's listings for the wizard, in the loader's order, only the loader's columns. The
+ * access rule (DESIGN §3) is part of the query, so the common case is one round trip; an empty answer asks
+ * the agents module why (404 unknown agent, 403 someone else's) or confirms the agent simply has none.
+ * Keyset pagination: the cursor is where the previous page ended.
+ */
+export async function listAgentListingsPage(
+  actor: Actor,
+  agentId: number,
+  { limit, cursor }: AgentListingsQuery,
+): Promise<{ rows: ListingSummaryRow[]; nextCursor: string | null }> {
+  const query = Listing.query()
+    .select(...SUMMARY_COLUMNS)
+    .select(Listing.raw(`${GROUP} || '.' || to_char(${SORT_DATE}, 'YYYY-MM-DD') || '.' || id as position`))
     .where('agentId', agentId)
-    .orderByRaw(`case when status = 'active' then 0 else 1 end, coalesce(sold_date, list_date, created_at::date) desc, id desc`);
+    .whereIn('agentId', accessibleAgentIds(actor))
+    .orderByRaw(`${GROUP}, ${SORT_DATE} desc, id desc`)
+    .limit(limit + 1);
+  if (cursor) {
+    const [group, date, id] = cursor.split('.');
+    query.whereRaw(`(${GROUP} > ? or (${GROUP} = ? and (${SORT_DATE} < ?::date or (${SORT_DATE} = ?::date and id < ?))))`, [
+      Number(group), Number(group), date, date, Number(id),
+    ]);
+  }
+  const rows = (await query) as unknown as (ListingSummaryRow & { position: string })[];
+  if (!rows.length) await getAccessibleAgent(actor, agentId);
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { rows: page, nextCursor: more ? page[page.length - 1].position : null };
 }
 
 /** One listing in the wire shape, for other modules (campaigns, public pages); undefined when it does not exist. */

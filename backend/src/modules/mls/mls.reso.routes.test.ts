@@ -66,15 +66,15 @@ it('runs search → create → load against a RESO Web API, across pages', async
   });
   nock(API)
     .get('/odata/Property')
-    .query({ $filter: "ListAgentMlsId eq 'R2001'", $expand: 'Media', $top: '200' })
+    .query({ $filter: "ListAgentMlsId eq 'R2001'", $expand: 'Media', $orderby: 'ListingKey', $count: 'true', $top: '1000' })
     .reply(200, { value: [listing('GA1', 'Active'), { ListingKey: 'GA-broken', StandardStatus: 'Active' }], '@odata.nextLink': `${API}/odata/Property?$skiptoken=2` })
     .get('/odata/Property')
     .query({ $skiptoken: '2' })
     .reply(200, { value: [listing('GA2', 'Closed')] });
   const res = await browser.post('/api/mls/load').send({ agentId: agent.id, mlsId: 'R2001' }).expect(200);
   expect(res.body).toEqual({ loaded: 2, skipped: 1 });
-  const { body: listings } = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
-  expect(listings.map((l: { mlsId: string; price: string; address: string }) => [l.mlsId, l.price, l.address])).toEqual([
+  const { body } = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
+  expect(body.listings.map((l: { mlsId: string; price: string; address: string }) => [l.mlsId, l.price, l.address])).toEqual([
     ['GA1', '410000', '18 Peachtree Cir'],
     ['GA2', '399000', '18 Peachtree Cir'],
   ]);

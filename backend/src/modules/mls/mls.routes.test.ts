@@ -66,8 +66,8 @@ describe('POST /api/mls/load', () => {
     expect(statements.find((s) => s.startsWith('insert into "listings"'))).toContain('on conflict ("agent_id", "mls_id") do update set');
 
     const listings = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
-    expect(listings.body).toHaveLength(12);
-    expect(listings.body.map((l: { status: string }) => l.status)).toEqual([...Array(8).fill('active'), ...Array(4).fill('sold')]);
+    expect(listings.body.listings).toHaveLength(12);
+    expect(listings.body.listings.map((l: { status: string }) => l.status)).toEqual([...Array(8).fill('active'), ...Array(4).fill('sold')]);
   });
 
   it('answers an MLS member without listings with allowManualEntry (David Kim)', async () => {
@@ -75,7 +75,7 @@ describe('POST /api/mls/load', () => {
     const { agent } = await mlsAgent(browser, 'david kim', 'NY');
     const res = await browser.post('/api/mls/load').send({ agentId: agent.id, mlsId: 'NY11473' }).expect(404);
     expect(res.body).toEqual({ message: "We couldn't find any active listings for your MLS ID.", code: 'mls.no_listings', allowManualEntry: true });
-    expect((await browser.get(`/api/agents/${agent.id}/listings`).expect(200)).body).toEqual([]);
+    expect((await browser.get(`/api/agents/${agent.id}/listings`).expect(200)).body).toEqual({ listings: [], nextCursor: null });
   });
 
   it('gives a manual agent (no MLS identity) the no-listings answer, even with its id as the mlsId', async () => {

@@ -1,22 +1,65 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/knex';
 
-/** koa-session external store in the `sessions` table (server-side sessions; the cookie holds only the id). */
-export function postgresSessionStore(db: Db) {
+/**
+ * How long one process may answer a session read from memory. Logout and session writes in this
+ * process evict at once; another process (or a revocation that deletes rows) is seen within this
+ * time, so it must stay a few seconds at most.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+/** A write to the sessions table by any code in this process (logout, revocation, purge). */
+const SESSIONS_WRITE = /^\s*(delete\s+from|update|truncate)\s+"?sessions"?\b/i;
+
+/**
+ * koa-session external store in the `sessions` table (server-side sessions; the cookie holds only the id),
+ * with a short in-process read cache: a request with a cookie would otherwise read its session row first.
+ * The cache keeps the JSON text, so each request gets its own copy to change.
+ */
+export function postgresSessionStore(
+  db: Db,
+  { ttlMs = SESSION_CACHE_TTL_MS, clock = performance }: { ttlMs?: number; clock?: { now(): number } } = {},
+) {
+  const cache =
+    ttlMs > 0
+      ? new LRUCache<string, { json: string | null; expiresAt: number }>({ max: SESSION_CACHE_MAX, ttl: Math.min(ttlMs, SESSION_CACHE_TTL_MS), perf: clock, ttlResolution: 0 })
+      : null;
+  if (cache) {
+    // Code that deletes or updates session rows directly (revoking an agent's sessions, the purge job) goes
+    // through this pool: forget everything, so this process sees the change at once. Both before and
+    // after the statement, so a read racing the statement cannot put the old row back.
+    const onQuery = (q: { sql?: string }) => {
+      if (q.sql && SESSIONS_WRITE.test(q.sql)) cache.clear();
+    };
+    db.on('query', onQuery);
+    db.on('query-response', (_res: unknown, q: { sql?: string }) => onQuery(q));
+  }
   return {
+    cache,
     async get(sid: string) {
-      const row = await db('sessions').where({ sid }).andWhere('expiresAt', '>', db.fn.now()).first('data');
+      const hit = cache?.get(sid);
+      if (hit && hit.expiresAt > Date.now()) return hit.json === null ? null : JSON.parse(hit.json);
+      const row = await db('sessions').where({ sid }).andWhere('expiresAt', '>', db.fn.now()).first('data', 'expiresAt');
+      if (cache) {
+        cache.set(sid, { json: row ? JSON.stringify(row.data) : null, expiresAt: row ? new Date(row.expiresAt).getTime() : Infinity });
+      }
       return row?.data ?? null;
     },
     async set(sid: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) {
       const ms = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
       const expiresAt = new Date(Date.now() + ms);
+      cache?.delete(sid);
       await db('sessions')
         .insert({ sid, data: JSON.stringify(data), expiresAt, updatedAt: db.fn.now() })
         .onConflict('sid')
         .merge(['data', 'expiresAt', 'updatedAt']);
+      cache?.set(sid, { json: JSON.stringify(data), expiresAt: expiresAt.getTime() });
     },
     async destroy(sid: string) {
+      cache?.delete(sid);
       await db('sessions').where({ sid }).delete();
+      cache?.delete(sid);
     },
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import send from 'koa-send';
 
 export interface StaticSite {
@@ -14,33 +14,60 @@ export interface StaticSite {
 }
 
 const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
+/** The build writes name.br (brotli 11) and name.gz (gzip 9) beside each file worth compressing. */
+const PRECOMPRESSED = /\.(br|gz)$/;
 
-/** Serves built frontends: hashed assets cached for a year, entry files (index.html, remoteEntry.js) revalidated. */
-export function serveStatic(sites: StaticSite[]) {
+export interface StaticMiddleware {
+  /** Files that exist: mounted before the session and body layers, so they cost no database read. */
+  files: Middleware;
+  /** index.html for client-side routes: mounted after every router, so server routes win. */
+  appShell: Middleware;
+}
+
+/**
+ * Serves built frontends: hashed assets cached for a year (immutable), entry files (index.html,
+ * remoteEntry.js) revalidated. A precompressed file (.br, .gz) is sent when the browser accepts it,
+ * so nothing is compressed per request.
+ */
+export function serveStatic(sites: StaticSite[]): StaticMiddleware {
   const ready = sites.filter((s) => existsSync(path.join(s.root, 'index.html')) || existsSync(path.join(s.root, 'remoteEntry.js')));
   // Longest prefix first, so /remotes/admin/ wins over /.
   ready.sort((a, b) => b.prefix.length - a.prefix.length);
-  return async function serveBuiltFiles(ctx: Context, next: Next) {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) return next();
-    const site = ready.find((s) => ctx.path.startsWith(s.prefix));
+  const siteOf = (ctx: Context) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return undefined;
+    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/objects/')) return undefined;
+    return ready.find((s) => ctx.path.startsWith(s.prefix));
+  };
+  const headersFor = (site: StaticSite) => (res: { setHeader(k: string, v: string): void }, file: string) => {
+    res.setHeader('Cache-Control', HASHED.test(file.replace(PRECOMPRESSED, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (site.cors) res.setHeader('Access-Control-Allow-Origin', '*');
+  };
+
+  async function serveBuiltFiles(ctx: Context, next: Next) {
+    const site = siteOf(ctx);
     if (!site) return next();
-    const rel = ctx.path.slice(site.prefix.length) || 'index.html';
-    const setHeaders = (res: { setHeader(k: string, v: string): void }, file: string) => {
-      res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (site.cors) res.setHeader('Access-Control-Allow-Origin', '*');
-    };
+    let rel = ctx.path.slice(site.prefix.length) || 'index.html';
+    // Client-side routes (no extension) go on to the routers; the app shell answers them last.
+    if (!path.extname(rel)) return next();
+    // `/?step=3`, `/?payment=success`: not the landing page that index.html holds prerendered; the shell.
+    if (rel === 'index.html' && ctx.querystring && existsSync(path.join(site.root, 'shell.html'))) rel = 'shell.html';
     try {
-      await send(ctx, rel, { root: site.root, setHeaders, brotli: false, gzip: false });
+      await send(ctx, rel, { root: site.root, setHeaders: headersFor(site), brotli: true, gzip: true });
       return;
     } catch (err) {
       if ((err as { status?: number }).status !== 404) throw err;
     }
-    // Files (anything with an extension) that do not exist are 404s, not the app shell.
-    if (site.spa && !path.extname(rel) && ctx.accepts('html')) {
-      await send(ctx, 'index.html', { root: site.root, setHeaders });
-      return;
-    }
     return next();
-  };
+  }
+
+  async function serveAppShell(ctx: Context, next: Next) {
+    const site = siteOf(ctx);
+    // Files (anything with an extension) that do not exist are 404s, not the app shell.
+    if (!site?.spa || path.extname(ctx.path) || !ctx.accepts('html')) return next();
+    // index.html may be the prerendered landing page; the empty shell then sits beside it as shell.html.
+    const shell = existsSync(path.join(site.root, 'shell.html')) ? 'shell.html' : 'index.html';
+    await send(ctx, shell, { root: site.root, setHeaders: headersFor(site), brotli: true, gzip: true });
+  }
+
+  return { files: serveBuiltFiles, appShell: serveAppShell };
 }

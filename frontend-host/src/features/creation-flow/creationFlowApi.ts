@@ -1,5 +1,8 @@
 import {
+  AGENT_LISTINGS_PAGE_MAX,
   objectPathFromUploadUrl,
+  type AgentListingsPage,
+  type ListingSummary,
   type CampaignDraftInput,
   type TargetingPreviewInput,
   type AdCopyCheckResponse,
@@ -77,8 +80,21 @@ export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS, CA
       query: (body) => ({ url: '/api/mls/load', method: 'POST', body }),
       invalidatesTags: (result, _error, { agentId }) => (result ? [{ type: LISTINGS, id: agentId }] : []),
     }),
-    getAgentListings: build.query<Listing[], number>({
-      query: (agentId) => `/api/agents/${agentId}/listings`,
+    /** Every page of the agent's listings (the loader shows them all), in the server's order. */
+    getAgentListings: build.query<ListingSummary[], number>({
+      async queryFn(agentId, _api, _extra, baseQuery) {
+        const listings: ListingSummary[] = [];
+        let cursor: string | null = null;
+        do {
+          const params: Record<string, string | number> = { limit: AGENT_LISTINGS_PAGE_MAX, ...(cursor ? { cursor } : {}) };
+          const page = await baseQuery({ url: `/api/agents/${agentId}/listings`, params });
+          if (page.error) return { error: page.error as ApiError };
+          const body = page.data as AgentListingsPage;
+          listings.push(...body.listings);
+          cursor = body.nextCursor;
+        } while (cursor);
+        return { data: listings };
+      },
       providesTags: (_result, _error, agentId) => [LISTINGS, { type: LISTINGS, id: agentId }],
     }),
     createListing: build.mutation<Listing, ListingCreateBody>({

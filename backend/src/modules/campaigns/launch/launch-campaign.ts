@@ -80,44 +80,65 @@ export async function launchCampaign(deps: LaunchDeps, campaignId: number, attem
     const earlier = claim.attempt > 1;
     if (plan.fairHousingFindings) log.info({ findings: plan.fairHousingFindings }, 'launch: Fair Housing rewrite changed the ad copy');
 
-    // 1. The campaign.
-    let platformCampaignId = c.facebookCampaignId;
-    if (!platformCampaignId) {
-      platformCampaignId = (earlier ? await platform.findCampaign(plan.names.campaign) : undefined) ?? (await platform.createCampaign(plan.campaign));
-      await db('campaigns').where({ id: c.id }).whereNull('facebookCampaignId').update({ facebookCampaignId: platformCampaignId, updatedAt: db.fn.now() });
-      log.info({ platformCampaignId }, 'launch: campaign recorded');
-    }
-
-    // 2. The ad set. Its window is fixed (and written) before it is created, so a retry that finds it sends nothing different.
-    let adSet = await db('adSets').where({ campaignId: c.id }).first();
-    let platformAdSetId: string | undefined = adSet?.facebookAdSetId ?? undefined;
-    if (!platformAdSetId) {
-      platformAdSetId = earlier ? await platform.findAdSet(plan.names.adSet, platformCampaignId) : undefined;
-      if (!platformAdSetId) {
-        const window = await fixWindow(db, c.id, plan.timeframeDays);
-        adSet = await upsertAdSet(db, c.id, { dailyBudget: plan.dailyBudgetCents, targeting: plan.targeting });
-        platformAdSetId = await platform.createAdSet({
-          name: plan.names.adSet,
-          platformCampaignId,
-          dailyBudgetCents: plan.dailyBudgetCents,
-          startTime: window.startsAt,
-          endTime: window.endsAt,
-          targeting: plan.targeting,
-        });
-      }
-      adSet = await upsertAdSet(db, c.id, { dailyBudget: plan.dailyBudgetCents, targeting: plan.targeting, facebookAdSetId: platformAdSetId });
-      log.info({ platformAdSetId }, 'launch: ad set recorded');
-    }
-
-    // 3. The creative, then the ad.
+    // The ad set's row first (our database, no platform call): the creative is recorded on the ads row,
+    // which belongs to it, so both branches below can record what they create the moment they have it.
+    let adSet = (await db('adSets').where({ campaignId: c.id }).first()) ?? (await upsertAdSet(db, c.id, { dailyBudget: plan.dailyBudgetCents, targeting: plan.targeting }));
     let ad = await db('ads').where({ adSetId: adSet.id }).first();
+
+    // 1. The campaign, then the ad set — while the image is uploaded and the creative made (2).
+    let platformCampaignId = c.facebookCampaignId;
+    const campaignAndAdSet = async (): Promise<string> => {
+      let campaignId = platformCampaignId;
+      if (!campaignId) {
+        campaignId = (earlier ? await platform.findCampaign(plan.names.campaign) : undefined) ?? (await platform.createCampaign(plan.campaign));
+        await db('campaigns').where({ id: c.id }).whereNull('facebookCampaignId').update({ facebookCampaignId: campaignId, updatedAt: db.fn.now() });
+        platformCampaignId = campaignId;
+        log.info({ platformCampaignId }, 'launch: campaign recorded');
+      }
+      // Its window is fixed (and written) before it is created, so a retry that finds it sends nothing different.
+      let platformAdSetId: string | undefined = adSet.facebookAdSetId ?? undefined;
+      if (!platformAdSetId) {
+        platformAdSetId = earlier ? await platform.findAdSet(plan.names.adSet, campaignId) : undefined;
+        if (!platformAdSetId) {
+          const window = await fixWindow(db, c.id, plan.timeframeDays);
+          platformAdSetId = await platform.createAdSet({
+            name: plan.names.adSet,
+            platformCampaignId: campaignId,
+            dailyBudgetCents: plan.dailyBudgetCents,
+            startTime: window.startsAt,
+            endTime: window.endsAt,
+            targeting: plan.targeting,
+          });
+        }
+        adSet = await upsertAdSet(db, c.id, { dailyBudget: plan.dailyBudgetCents, targeting: plan.targeting, facebookAdSetId: platformAdSetId });
+        log.info({ platformAdSetId }, 'launch: ad set recorded');
+      }
+      return platformAdSetId;
+    };
+
+    // 2. The creative (the image upload is part of it). A retry looks for an ad first (below): it may carry
+    // the creative an earlier attempt made, so only a first attempt makes the creative right away.
+    const creative = async (): Promise<void> => {
+      if (earlier || ad?.facebookAdId || ad?.creativeId) return;
+      // An orphan creative (a crash right after this call) never delivers on its own; the retry makes another.
+      const creativeId = await platform.createCreative({ name: plan.names.creative, ...plan.creative });
+      ad = await upsertAd(db, adSet.id, plan, { creativeId });
+      log.info({ creativeId }, 'launch: creative recorded');
+    };
+
+    // Both branches finish (and record what they made) before a failure of either is handled.
+    const [adSetResult, creativeResult] = await Promise.allSettled([campaignAndAdSet(), creative()]);
+    if (adSetResult.status === 'rejected') throw adSetResult.reason;
+    if (creativeResult.status === 'rejected') throw creativeResult.reason;
+    const platformAdSetId = adSetResult.value;
+
+    // 3. The ad.
     if (!ad?.facebookAdId) {
       const found = earlier ? await platform.findAd(plan.names.ad, platformAdSetId) : undefined;
       let platformAdId = found?.id;
       let creativeId: string | undefined = found?.creativeId ?? ad?.creativeId ?? undefined;
       if (!platformAdId) {
         if (!creativeId) {
-          // An orphan creative (a crash right after this call) never delivers on its own; the retry makes another.
           creativeId = await platform.createCreative({ name: plan.names.creative, ...plan.creative });
           ad = await upsertAd(db, adSet.id, plan, { creativeId });
           log.info({ creativeId }, 'launch: creative recorded');

@@ -155,6 +155,23 @@ describe('launch on Meta (Graph API, nock)', () => {
     for (const card of linkData.child_attachments) expect(card).toMatchObject({ link: linkData.link, name: 'Amazing Property in Tampa', call_to_action: { type: 'LEARN_MORE' } });
   });
 
+  it('makes the creative in the same attempt as the campaign, not after it: a failed campaign call still leaves it recorded, and the retry reuses it', async () => {
+    const graph = mockGraph({
+      campaigns: (_b, n) => (n === 1 ? [500, graphError(2, 'Service temporarily unavailable', { is_transient: true })] : [200, { id: `par-${n}` }]),
+    });
+    const { campaignId } = await insertDraftCampaign(t.db);
+    await pay(campaignId);
+    const c = await waitFor('settled', statusIs(campaignId, 'active', 'launch_failed'));
+    expect([c.status, c.launchAttempts]).toEqual(['active', 2]);
+    // Sequentially the first attempt would have stopped at the campaign: no upload, no creative.
+    expect(graph.posts.campaigns).toHaveLength(2);
+    expect(graph.posts.adimages).toHaveLength(1);
+    expect(graph.posts.adcreatives).toHaveLength(1);
+    const adSet = await t.db('adSets').where({ campaignId }).first();
+    expect(await t.db('ads').where({ adSetId: adSet.id }).first()).toMatchObject({ creativeId: graph.id('adcreatives', 1), facebookAdId: graph.id('ads', 1) });
+    expect(graph.posts.ads[0].creative).toEqual({ creative_id: graph.id('adcreatives', 1) });
+  });
+
   it('a rate limit (code 17) is retried, then the launch succeeds with one Meta campaign', async () => {
     const graph = mockGraph({
       campaigns: (_b, n) => (n === 1 ? [400, graphError(17, 'User request limit reached', { error_subcode: 2446079, is_transient: true })] : [200, { id: `rl-${n}` }]),

@@ -23,10 +23,15 @@ export class MlsProviderError extends Error {
 }
 
 /** An OData collection answer: `{ value: [...], "@odata.nextLink"?: url }`. Anything else is a provider error. */
-export function readCollection(body: unknown, resource: string): { value: unknown[]; nextLink: string | null } {
+export function readCollection(body: unknown, resource: string): { value: unknown[]; nextLink: string | null; count: number | null } {
   if (!body || typeof body !== 'object' || !Array.isArray((body as { value?: unknown }).value)) {
     throw new MlsProviderError(`${resource}: the answer has no "value" array`);
   }
   const next = (body as Record<string, unknown>)['@odata.nextLink'];
-  return { value: (body as { value: unknown[] }).value, nextLink: typeof next === 'string' && next ? next : null };
+  const count = (body as Record<string, unknown>)['@odata.count'];
+  return {
+    value: (body as { value: unknown[] }).value,
+    nextLink: typeof next === 'string' && next ? next : null,
+    count: typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null,
+  };
 }

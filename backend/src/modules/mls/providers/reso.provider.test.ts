@@ -129,7 +129,7 @@ describe('RESO listings', () => {
       .reply(200, collection('Property', [property('P4', { StandardStatus: 'Pending' }), { ListingKey: 'P5', StandardStatus: 'Active', City: 'Orlando' }]));
 
     const batch = await bearerProvider().listingsForAgent("A'100");
-    expect(seen[0]).toEqual({ $filter: "ListAgentMlsId eq 'A''100'", $expand: 'Media', $top: '200' });
+    expect(seen[0]).toEqual({ $filter: "ListAgentMlsId eq 'A''100'", $expand: 'Media', $orderby: 'ListingKey', $count: 'true', $top: '1000' });
     expect(batch.listings.map((l) => [l.mlsId, l.status, l.priceCents])).toEqual([
       ['P1', 'active', 35000000],
       ['P2', 'active', 35000000],
@@ -138,6 +138,36 @@ describe('RESO listings', () => {
     expect(batch.listings[0].images).toEqual(['https://media.example.com/P1/1.jpg']);
     expect(batch.ignored).toBe(1); // pending
     expect(batch.skipped).toBe(1); // P5 has no address and no price
+  });
+
+  it('asks for a large page, and fetches the remaining $skip pages in parallel when the server gives the count', async () => {
+    // The server sends at most 2 per page (its own cap) and pages by $skip: 7 records = 4 pages.
+    const all = Array.from({ length: 7 }, (_, i) => property(`S${i}`));
+    const asked: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    nock(API)
+      .get('/odata/Property')
+      .query(true)
+      .times(4)
+      // nock 15 hands a reply function the fetch Request itself.
+      .reply(async (req: unknown) => {
+        const q = new URL((req as Request).url).searchParams;
+        asked.push(`${q.get('$skip') ?? 0}/${q.get('$top')}`);
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((r) => setImmediate(r));
+        inFlight--;
+        const skip = Number(q.get('$skip') ?? 0);
+        const page = all.slice(skip, skip + 2);
+        const next = skip + 2 < all.length ? `${API}/odata/Property?$filter=${encodeURIComponent(q.get('$filter')!)}&$expand=Media&$orderby=ListingKey&$top=2&$skip=${skip + 2}` : undefined;
+        return [200, { ...collection('Property', page, next), ...(skip === 0 ? { '@odata.count': all.length } : {}) }];
+      });
+    const batch = await bearerProvider().listingsForAgent('A100');
+    expect(batch.listings.map((l) => l.mlsId)).toEqual(all.map((p) => p.ListingKey));
+    expect(asked[0]).toBe('0/1000');
+    expect(asked.slice(1).sort()).toEqual(['2/2', '4/2', '6/2']);
+    expect(maxInFlight).toBe(3); // the three remaining pages were asked for at once
   });
 
   it('stops at the page cap', async () => {

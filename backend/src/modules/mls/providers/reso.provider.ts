@@ -12,8 +12,11 @@ import { MlsProviderError, readCollection, type MlsProvider } from './mls-provid
  * - Member search: `Member?$filter=(tolower(MemberFirstName) eq 'sarah' and tolower(MemberLastName) eq 'johnson')
  *   and MemberStateOrProvince eq 'FL' and MemberStatus eq 'Active'`. tolower() makes the match
  *   case-insensitive whatever case the MLS stores names in; names are short, so the cost is small.
- * - Listings: `Property?$filter=ListAgentMlsId eq '…'&$expand=Media`, following @odata.nextLink
- *   (same origin only: the bearer token goes with it) up to a page cap.
+ * - Listings: `Property?$filter=ListAgentMlsId eq '…'&$expand=Media&$orderby=ListingKey&$count=true&$top=<large>`:
+ *   we ask for a large page and the server sends at most its own maximum. When its @odata.nextLink pages
+ *   by `$skip` and it told us the total (@odata.count), the remaining pages are fetched in parallel
+ *   (a stable order makes $skip pages consistent); otherwise (`$skiptoken`, no count) the nextLinks are
+ *   followed one by one. Same origin only (the bearer token goes with it), up to a page cap.
  * - 429 and 5xx are retried a few times, honouring Retry-After (seconds or an HTTP date); a
  *   Retry-After longer than we are willing to wait fails at once instead of hammering.
  */
@@ -30,8 +33,10 @@ export interface ResoProviderOptions {
   maxRetryDelayMs?: number;
   /** Pages of Property followed through @odata.nextLink at most. */
   maxPages?: number;
-  /** $top asked per page (servers may send fewer). */
+  /** $top asked per page: servers send at most their own maximum, so ask for a large page. */
   pageSize?: number;
+  /** Pages fetched at once when the server pages by $skip. */
+  parallelPages?: number;
   logger?: Logger;
   /** Seams for tests: time and waiting. */
   now?: () => number;
@@ -82,7 +87,8 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
   const maxRetries = opts.maxRetries ?? 3;
   const maxRetryDelayMs = opts.maxRetryDelayMs ?? 10_000;
   const maxPages = opts.maxPages ?? 25;
-  const pageSize = opts.pageSize ?? 200;
+  const pageSize = opts.pageSize ?? 1000;
+  const parallelPages = opts.parallelPages ?? 4;
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const log = opts.logger?.child({ provider: 'reso' });
@@ -199,22 +205,54 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
 
     async listingsForAgent(memberMlsId) {
       const records: unknown[] = [];
-      let url: URL | null = resourceUrl('Property', {
+      const first = resourceUrl('Property', {
         $filter: `ListAgentMlsId eq ${odataString(memberMlsId)}`,
         $expand: 'Media',
+        $orderby: 'ListingKey',
+        $count: 'true',
         $top: String(pageSize),
       });
-      for (let page = 0; url; page++) {
-        if (page >= maxPages) {
-          log?.warn({ memberMlsId, pages: page, records: records.length }, 'RESO page cap reached; loading what we have');
-          break;
-        }
-        const { value, nextLink }: { value: unknown[]; nextLink: string | null } = readCollection(await getJson(url), 'Property');
-        records.push(...value);
-        if (!nextLink) break;
-        const next: URL = new URL(nextLink, url);
+      const sameOrigin = (link: string, from: URL): URL => {
+        const next = new URL(link, from);
         if (next.origin !== base.origin) throw new MlsProviderError('Property: @odata.nextLink points to another host');
-        url = next;
+        return next;
+      };
+      const page1 = readCollection(await getJson(first), 'Property');
+      records.push(...page1.value);
+      const next1 = page1.nextLink ? sameOrigin(page1.nextLink, first) : null;
+      const skip = Number(next1?.searchParams.get('$skip'));
+      const served = page1.value.length;
+
+      if (next1 && page1.count !== null && served > 0 && skip === served) {
+        // The server pages by $skip and told us how many there are: ask for every remaining page at once.
+        const offsets: number[] = [];
+        for (let at = served; at < page1.count; at += served) offsets.push(at);
+        if (offsets.length + 1 > maxPages) log?.warn({ memberMlsId, pages: offsets.length + 1, maxPages }, 'RESO page cap reached; loading what we have');
+        const wanted = offsets.slice(0, Math.max(0, maxPages - 1));
+        const pages: unknown[][] = new Array(wanted.length);
+        let cursor = 0;
+        const worker = async () => {
+          while (cursor < wanted.length) {
+            const i = cursor++;
+            const url = new URL(next1);
+            url.searchParams.set('$skip', String(wanted[i]));
+            url.search = url.search.replace(/\+/g, '%20');
+            pages[i] = readCollection(await getJson(url), 'Property').value;
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(parallelPages, wanted.length) }, worker));
+        for (const p of pages) records.push(...p);
+      } else {
+        let url: URL | null = next1;
+        for (let page = 1; url; page++) {
+          if (page >= maxPages) {
+            log?.warn({ memberMlsId, pages: page, records: records.length }, 'RESO page cap reached; loading what we have');
+            break;
+          }
+          const { value, nextLink }: { value: unknown[]; nextLink: string | null } = readCollection(await getJson(url), 'Property');
+          records.push(...value);
+          url = nextLink ? sameOrigin(nextLink, url) : null;
+        }
       }
       const batch: MappedBatch = mapResoProperties(records);
       if (batch.skipped) log?.warn({ memberMlsId, skipped: batch.skipped, problems: batch.problems }, 'RESO records skipped');

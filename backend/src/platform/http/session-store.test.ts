@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createDb, type Db } from '../db/knex';
+import { postgresSessionStore, SESSION_CACHE_TTL_MS } from './session-store';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/** Statements that read or write the sessions table while `fn` runs. */
+async function sessionQueries(fn: () => Promise<unknown>, db: Db = t.db): Promise<string[]> {
+  const seen: string[] = [];
+  const listen = (q: { sql: string }) => {
+    if (/"sessions"/.test(q.sql)) seen.push(q.sql);
+  };
+  db.on('query', listen);
+  try {
+    await fn();
+  } finally {
+    db.off('query', listen);
+  }
+  return seen;
+}
+
+const wizardAgent = { name: 'Dana Whitfield', state: 'FL', manualEntry: true };
+
+describe('session reads through the app', () => {
+  it('reads a session row once, then from memory, for a browser with a cookie', async () => {
+    const browser = t.newSession();
+    const { body: agent } = await browser.post('/api/agents').send(wizardAgent).expect(201);
+    const reads = await sessionQueries(async () => {
+      for (let i = 0; i < 5; i++) await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
+    });
+    expect(reads.filter((q) => q.startsWith('select'))).toHaveLength(0);
+  });
+
+  it('serves /api/health and /api/ready without reading the session', async () => {
+    const browser = t.newSession();
+    await browser.post('/api/agents').send(wizardAgent).expect(201);
+    // A cold cache: any session read would show.
+    await t.db('sessions').update({ updatedAt: t.db.fn.now() });
+    const reads = await sessionQueries(async () => {
+      await browser.get('/api/health').expect(200);
+      await browser.get('/api/ready').expect(200);
+    });
+    expect(reads).toEqual([]);
+  });
+
+  it('logout ends the session at once in this process, even for a copy of the old cookie', async () => {
+    const created = await t.request.post('/api/agents').send(wizardAgent).expect(201);
+    const cookie = (created.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    const agentId = created.body.id;
+    await t.request.get(`/api/agents/${agentId}/listings`).set('Cookie', cookie).expect(200);
+    await t.request.post('/api/auth/logout').set('Cookie', cookie).expect(200);
+    await t.request.get(`/api/agents/${agentId}/listings`).set('Cookie', cookie).expect(403);
+  });
+
+  it('a revocation (session rows deleted by other code) holds at once in this process', async () => {
+    const browser = t.newSession();
+    const { body: agent } = await browser.post('/api/agents').send(wizardAgent).expect(201);
+    await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
+    await t.db('sessions').whereRaw(`data->'ownedAgentIds' @> ?::jsonb`, [JSON.stringify([agent.id])]).delete();
+    await browser.get(`/api/agents/${agent.id}/listings`).expect(403);
+  });
+});
+
+describe('postgresSessionStore across processes', () => {
+  let other: Db;
+  beforeAll(() => {
+    // A second connection pool stands for a second app process on the same database.
+    other = createDb(t.config.DATABASE_URL!, { max: 2 });
+  });
+  afterAll(() => other.destroy());
+
+  it('sees a logout or revocation made by another process within the cache TTL, never later', async () => {
+    let now = 1_000_000;
+    const clock = { now: () => now };
+    const mine = postgresSessionStore(t.db, { clock });
+    const theirs = postgresSessionStore(other);
+    const sid = crypto.randomUUID();
+    await theirs.set(sid, { ownedAgentIds: [7] }, 60_000);
+
+    expect(await mine.get(sid)).toEqual({ ownedAgentIds: [7] });
+    await theirs.destroy(sid);
+    // Until the TTL runs out this process may still answer from memory (a few seconds of staleness)…
+    now += SESSION_CACHE_TTL_MS - 1;
+    expect(await mine.get(sid)).toEqual({ ownedAgentIds: [7] });
+    // …and then it reads the row again: the session is gone.
+    now += 2;
+    expect(await mine.get(sid)).toBeNull();
+  });
+
+  it('hands every caller its own copy of the cached session', async () => {
+    const store = postgresSessionStore(t.db);
+    const sid = crypto.randomUUID();
+    await store.set(sid, { ownedAgentIds: [1] }, 60_000);
+    const first = await store.get(sid);
+    first.ownedAgentIds.push(2);
+    expect(await store.get(sid)).toEqual({ ownedAgentIds: [1] });
+  });
+
+  it('does not answer an expired session from memory', async () => {
+    const store = postgresSessionStore(t.db);
+    const sid = crypto.randomUUID();
+    await store.set(sid, { admin: true }, 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await store.get(sid)).toBeNull();
+  });
+});

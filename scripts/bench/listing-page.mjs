@@ -82,10 +82,19 @@ const lhBin = path.join(root, 'node_modules', '.bin', 'lighthouse');
 const lhDir = tempDir('la-lh-');
 for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
   const out = path.join(lhDir, `run-${i}.json`);
-  execFileSync(lhBin, [pageUrl, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], {
-    env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): such a run is repeated, up to twice.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(lhBin, [pageUrl, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], {
+        env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      log(`lighthouse run ${i + 1} failed, repeating it`);
+    }
+  }
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));
   lighthouse.push({
     score: Math.round(r.categories.performance.score * 100),

@@ -48,8 +48,13 @@ for (const [name, state] of [['Sarah Johnson', 'FL'], ['Michael Chen', 'CA'], ['
   const found = await post('/api/mls/search-agent', { name, state });
   const agent = await post('/api/agents', found.body, found.cookie);
   await post('/api/mls/load', { agentId: agent.body.id, mlsId: found.body.mlsId }, agent.cookie);
-  const listings = await (await fetch(`${origin}/api/agents/${agent.body.id}/listings`, { headers: { cookie: agent.cookie } })).json();
-  for (const l of listings) mlsIds.push(l.mlsId);
+  // Paged ({listings, nextCursor}): follow the cursor.
+  for (let cursor = null; ; ) {
+    const page = await (await fetch(`${origin}/api/agents/${agent.body.id}/listings${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { cookie: agent.cookie } })).json();
+    for (const l of page.listings) mlsIds.push(l.mlsId);
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
 }
 if (!mlsIds.includes(MLS_ID)) throw new Error(`${MLS_ID} was not loaded`);
 const pageUrl = `${origin}/listing/${MLS_ID}`;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { makePng } from './png';
 
 /** Sarah Johnson's demo MLS listings, loaded the way the wizard does it; returns the agent's id. */
 async function loadDemoListings(request: APIRequestContext, origin: string): Promise<number> {
@@ -25,6 +26,9 @@ async function expectNoSeriousA11yViolations(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+// Whole journeys with an MLS load and axe scans: more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
 
 // The map is an OpenStreetMap frame: offline in tests, so its load may fail.
 test.use({ expectedRequestFailures: [{ url: /openstreetmap\.org/ }] });
@@ -94,6 +98,7 @@ test.describe('public listing page, desktop', () => {
   });
 
   test('axe: no serious or critical violations on the listing page and the open lead form', async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
     await loadDemoListings(page.request, baseURL!);
     await page.goto(`/listing/${MLS_ID}`);
     await expect(page.getByRole('heading', { name: 'Schools' })).toBeVisible();
@@ -167,5 +172,63 @@ test.describe('public listing pages, phone', () => {
     await expect(page.getByText('Thank you!')).toBeVisible({ timeout: 15_000 });
     const leads = await (await page.request.get(`/api/agents/${agent.id}/leads`)).json();
     expect(leads).toEqual([expect.objectContaining({ name: 'Sam Buyer', interest: 'General' })]);
+  });
+});
+
+test.describe('from the success screen', () => {
+  test.use({
+    viewport: { width: 1280, height: 900 },
+    expectedRequestFailures: [{ url: /openstreetmap\.org/ }, { url: /\/api\/auth\/me$/, status: 401 }],
+  });
+
+  test('"View Property Page" opens the manual listing page with the paid campaign\'s description and photo', async ({ page, baseURL, context }) => {
+    test.setTimeout(150_000);
+    const headers = { origin: baseURL! };
+    const post = async (url: string, data: Record<string, unknown>) => {
+      const response = await page.request.post(url, { data, headers });
+      expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
+      return response.json();
+    };
+    const signed = await post('/api/objects/upload', {});
+    const put = await page.request.put(signed.uploadURL, { data: makePng(640, 480, [37, 99, 235]), headers: { 'content-type': 'image/png', origin: baseURL! } });
+    expect(put.ok()).toBe(true);
+    const imageUrl = `/objects/uploads/${new URL(signed.uploadURL).pathname.split('/').pop()}`;
+    const agent = await post('/api/agents', { name: 'Pat Seller', state: 'FL', manualEntry: true });
+    const listing = await post('/api/listings', {
+      agentId: agent.id, address: '2417 Bayshore Blvd', city: 'Tampa', state: 'FL', price: '450000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1800, status: 'active', images: [imageUrl], imageUrl, mlsId: '',
+    });
+    const campaign = await post('/api/campaigns', {
+      agentId: agent.id, listingId: listing.id, templateType: 'just-listed', adFormat: 'single', headline: 'Amazing Property in Tampa',
+      description: 'Bright 3 bed home on the bay.', subtitle: 'Looking to buy, rent or sell?', callToAction: 'Learn more',
+      targetAudience: 'Local Home Buyers (25-55)', price: '299', status: 'draft', imageUrl, carouselImages: [], link: null,
+    });
+
+    await page.goto(`/checkout/${campaign.id}`);
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy.' }).check();
+    await page.getByRole('button', { name: /^Pay \$299$/ }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible({ timeout: 15_000 });
+
+    // The agent has no password yet: the account setup dialog opens first.
+    const setup = page.getByRole('dialog', { name: 'Complete Your Account Setup' });
+    await expect(setup).toBeVisible();
+    await setup.getByRole('button', { name: 'Maybe later' }).click();
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: 'View Property Page' }).click();
+    const property = await opened;
+    await property.waitForLoadState();
+    await expect(property).toHaveURL(new RegExp(`/manual-listing/${listing.mlsId}$`));
+    await expect(property.getByRole('heading', { level: 1 })).toHaveText('2417 Bayshore Blvd, Tampa, FL');
+    await expect(property.getByText('$450,000')).toBeVisible();
+    await expect(property.getByText('Bright 3 bed home on the bay.')).toBeVisible();
+    // The photo comes through the upload variants, with its box sized before it loads.
+    const photo = property.locator('.lp-manual-large img');
+    await expect(photo).toHaveAttribute('srcset', `${imageUrl}?w=320 320w, ${imageUrl}?w=640 640w, ${imageUrl}?w=1280 1280w`);
+    await expect(photo).toHaveAttribute('width', '1280');
+    await expect(photo).toHaveAttribute('height', '960');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await property.close();
   });
 });

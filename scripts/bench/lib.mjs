@@ -50,7 +50,8 @@ export async function waitFor(url, timeoutMs = 60000) {
  */
 export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
   const dataDir = tempDir('la-bench-');
-  const port = await freePort();
+  // A caller may pin the ports (PORT, EMBEDDED_PG_PORT in extraEnv); otherwise free ones are picked.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
     cwd: root,
     stdio: ['ignore', onStdoutLine ? 'pipe' : 'ignore', 'inherit'],

@@ -85,6 +85,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
       listingId,
       name: 'Jordan Buyer',
       email: 'jordan@example.com',
+      source: 'property_page',
       interestedInTour: true,
       listing: { mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', price: '450000' },
     });

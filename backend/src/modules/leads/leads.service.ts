@@ -1,7 +1,7 @@
 import { LEAD_SOURCE_DEFAULT, type LeadSubmission } from '@app/contracts';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
-import type { Config } from '../../platform/config';
 import { consumeRateLimit } from '../../platform/http/rate-limit';
 import { findListingSummaries, findPublicListingRef } from '../listings';
 import { enqueueLeadDeliveries } from '../notifications';
@@ -54,22 +54,25 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
   const earlier = await findByKey(ref.listingId, input.idempotencyKey);
   if (earlier !== undefined) return { id: earlier, created: false };
 
-  await consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip);
-  await consumeRateLimit(deps.db, LEAD_LISTING_LIMIT, String(ref.listingId));
+  // Both counts in one round trip's time; either one spent refuses the lead (429 with Retry-After).
+  await Promise.all([consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip), consumeRateLimit(deps.db, LEAD_LISTING_LIMIT, String(ref.listingId))]);
 
   return deps.db.transaction(async (trx) => {
     // Two sends racing with one key: the unique key lets one insert; the other reads its id.
+    const lead = {
+      listingId: ref.listingId,
+      agentId: ref.agentId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      source: LEAD_SOURCE_DEFAULT,
+      interestedInTour: input.interestedInTour,
+      interestedInSimilar: input.interestedInSimilar,
+    };
     const [row] = await trx('leads')
       .insert({
-        listingId: ref.listingId,
-        agentId: ref.agentId,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        message: input.message,
-        source: LEAD_SOURCE_DEFAULT,
-        interestedInTour: input.interestedInTour,
-        interestedInSimilar: input.interestedInSimilar,
+        ...lead,
         idempotencyKey: input.idempotencyKey,
         consentVersion: input.consentVersion,
         consentAt: input.consentVersion ? new Date(now) : null,
@@ -84,20 +87,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
       return { id: Number(existing.id), created: false };
     }
     const id = Number(row.id);
-    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config }, trx, {
-      id,
-      agentId: ref.agentId,
-      listingId: ref.listingId,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-      source: LEAD_SOURCE_DEFAULT,
-      interestedInTour: input.interestedInTour,
-      interestedInSimilar: input.interestedInSimilar,
-      createdAt: row.createdAt,
-      listing: ref.listing,
-    });
+    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config }, trx, { ...lead, id, createdAt: row.createdAt, listing: ref.listing });
     return { id, created: true };
   });
 }

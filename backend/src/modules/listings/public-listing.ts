@@ -93,7 +93,7 @@ export async function findListingResponse(mlsId: string): Promise<ListingRespons
 export interface PublicListingRef {
   listingId: number;
   agentId: number;
-  /** The listing as a lead's delivery shows it (the notifications module keeps this snapshot). */
+  /** What a lead's delivery shows of the listing (notifications keep it as the lead's snapshot). */
   listing: {
     mlsId: string;
     address: string;
@@ -119,12 +119,12 @@ export async function findPublicListingRef(mlsId: string): Promise<PublicListing
       address: l.address,
       city: l.city,
       state: l.state,
-      postalCode: l.postalCode ?? null,
+      postalCode: l.postalCode,
       price: centsToPrice(l.priceCents),
-      bedrooms: l.bedrooms ?? null,
-      bathrooms: l.bathrooms == null ? null : String(l.bathrooms),
-      squareFeet: l.squareFeet ?? null,
-      imageUrl: l.imageUrl ?? null,
+      bedrooms: l.bedrooms,
+      bathrooms: formatBathrooms(l.bathrooms),
+      squareFeet: l.squareFeet,
+      imageUrl: l.imageUrl,
     },
   };
 }

@@ -133,6 +133,24 @@ test.describe('login', () => {
   });
 });
 
+test.describe('login, rate limited', () => {
+  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/login$/, status: 429 }] });
+
+  test('a rate-limited login shows the server message and when to try again', async ({ page, request, baseURL }) => {
+    const agent = await agentWithAccount(request, baseURL!, 'Rita Rate');
+    // Ten tries per address and email in 15 minutes; spent here through the API.
+    for (let i = 0; i < 10; i++) {
+      const res = await page.request.post('/api/auth/login', { data: { email: agent.email, password: `wrong-${i}-password` }, headers: { origin: baseURL! } });
+      expect(res.status()).toBe(401);
+    }
+    await page.goto('/login');
+    await logIn(page, agent.email, PASSWORD);
+    await expect(toasts(page).getByText('Login failed')).toBeVisible();
+    await expect(toasts(page).getByText(/^Too many requests\. Please wait a moment and try again\. Try again in 1[45] minutes\.$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
 test.describe('the /dashboard gate', () => {
   test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }] });
 

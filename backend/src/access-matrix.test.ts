@@ -171,8 +171,13 @@ describe("an admin's Login As", () => {
     for (const body of [{ webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, { crmApiKey: 'crm-key-123' }, { clearWebhookSecret: true }, { clearCrmApiKey: true }]) {
       expect((await impersonator.put(settingsUrl).send(body).expect(403)).body.code).toBe('auth.impersonation_read_only');
     }
-    // The owner may.
+    // Nor a first webhook URL: it would generate the signing secret and show it, once, to the admin.
+    expect((await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads' }).expect(403)).body.code).toBe('auth.impersonation_read_only');
+    // The owner may; then the admin may change the URL (the secret stays the agent's).
     await owner.put(settingsUrl).send({ crmApiKey: 'crm-key-123' }).expect(200);
+    expect((await owner.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads' }).expect(200)).body.generatedWebhookSecret).toMatch(/^whsec_/);
+    const changed = await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads-2' }).expect(200);
+    expect(changed.body.generatedWebhookSecret).toBeUndefined();
   });
 
   it('may not change the password through change-password', async () => {

@@ -45,8 +45,10 @@ export function notificationsRouter(deps: AppDeps): Router {
     const { params, body } = inputOf(ctx, Settings);
     const agent = await getAccessibleAgent(actorOf(ctx), params.id);
     // Login As (DESIGN §6): the admin may change the agent's settings, never its secrets.
-    if (isImpersonating(ctx) && (body.webhookSecret != null || body.crmApiKey != null || body.clearWebhookSecret || body.clearCrmApiKey)) {
-      throw impersonationRefused();
+    if (isImpersonating(ctx)) {
+      if (body.webhookSecret != null || body.crmApiKey != null || body.clearWebhookSecret || body.clearCrmApiKey) throw impersonationRefused();
+      // A webhook URL on an agent without a secret would generate one and show it, once, to the admin.
+      if (body.webhookUrl && !presentSettings(await loadSettings(deps.db, agent.id)).hasWebhookSecret) throw impersonationRefused();
     }
     // The answer may carry a generated secret, shown this once.
     ctx.set('Cache-Control', 'no-store');

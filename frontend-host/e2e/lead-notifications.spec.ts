@@ -28,12 +28,18 @@ test.describe('Lead Notifications card', () => {
   test.describe.configure({ timeout: 90_000 });
   test.use({
     viewport: { width: 1280, height: 900 },
+    // A tuple: Playwright reads a bare array whose second item is an object as [value, fixture options].
     expectedRequestFailures: [
-      // Not logged in: a wizard-session agent without a password opens its dashboard.
-      { url: /\/api\/auth\/me$/, status: 401 },
-      // The test send the receiver refuses answers 502 (notifications.test_failed).
-      { url: /\/test-webhook$/, status: 502 },
-      { url: /openstreetmap\.org/ },
+      [
+        // Not logged in: a wizard-session agent without a password opens its dashboard.
+        { url: /\/api\/auth\/me$/, status: 401 },
+        // The deliberately bad webhook URL is refused with 400 field messages.
+        { url: /\/notification-settings$/, status: 400 },
+        // The test send the receiver refuses answers 502 (notifications.test_failed).
+        { url: /\/test-webhook$/, status: 502 },
+        { url: /openstreetmap\.org/ },
+      ],
+      { scope: 'test' },
     ],
   });
 
@@ -58,7 +64,8 @@ test.describe('Lead Notifications card', () => {
 
     await page.goto(`/dashboard?agent=${agent.id}`);
     const card = page.getByTestId('lead-notifications-card');
-    await expect(card.getByRole('heading', { name: 'Lead Notifications' })).toBeVisible();
+    // The remote loads on a busy 2-core machine: allow it more than the default wait.
+    await expect(card.getByRole('heading', { name: 'Lead Notifications' })).toBeVisible({ timeout: 30_000 });
     await expect(card.getByRole('tab')).toHaveText(['General', 'Webhooks', 'Zapier', 'CRM']);
     // Both on by default; the digest is explained next to the instant toggle.
     await expect(card.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
@@ -81,7 +88,7 @@ test.describe('Lead Notifications card', () => {
     await card.getByRole('button', { name: 'Save Settings' }).click();
     expect((await refused).status()).toBe(400);
     await expect(page.getByText('Failed to save notification settings')).toBeVisible();
-    await expect(card.getByText('Webhook URL must be a valid HTTPS URL')).toBeVisible();
+    await expect(card.getByRole('tabpanel', { name: 'Webhooks' }).getByText('Webhook URL must be a valid HTTPS URL')).toBeVisible();
 
     await card.getByLabel('Webhook URL', { exact: true }).fill(receiver.url());
     await card.getByRole('button', { name: 'Save Settings' }).click();

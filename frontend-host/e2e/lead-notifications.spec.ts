@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from './fixtures';
 
@@ -83,6 +84,9 @@ test.describe('Lead Notifications card', () => {
     // Webhooks: no test button before a URL is saved; a bad URL gets the server's message on its field.
     await card.getByRole('tab', { name: 'Webhooks' }).click();
     await expect(card.getByRole('button', { name: 'Test Webhook' })).toHaveCount(0);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="lead-notifications-card"]').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await card.getByLabel('Webhook URL', { exact: true }).fill('ftp://example.com/x');
     const refused = page.waitForResponse((r) => r.url().endsWith('/notification-settings') && r.request().method() === 'PUT');
     await card.getByRole('button', { name: 'Save Settings' }).click();

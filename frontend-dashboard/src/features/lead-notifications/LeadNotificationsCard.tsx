@@ -216,6 +216,7 @@ function SettingsEditor({
               value={form.webhookUrl}
               onChange={(e) => set('webhookUrl', e.target.value)}
               aria-invalid={!!errors.webhookUrl}
+              aria-describedby={errors.webhookUrl ? `${id('webhookUrl')}-error` : undefined}
             />
           </Field>
           <SecretField
@@ -262,6 +263,7 @@ function SettingsEditor({
               value={form.zapierWebhookUrl}
               onChange={(e) => set('zapierWebhookUrl', e.target.value)}
               aria-invalid={!!errors.zapierWebhookUrl}
+              aria-describedby={errors.zapierWebhookUrl ? `${id('zapierWebhookUrl')}-error` : undefined}
             />
           </Field>
           <div className={styles.actions}>{testButton('zapier', 'Test Zapier')}</div>
@@ -279,6 +281,7 @@ function SettingsEditor({
               value={form.crmType}
               onChange={(e) => set('crmType', e.target.value as SettingsForm['crmType'])}
               aria-invalid={!!errors.crmType}
+              aria-describedby={errors.crmType ? `${id('crmType')}-error` : undefined}
             >
               <option value="">No CRM</option>
               {(integrations ?? []).map((c) => (
@@ -299,6 +302,7 @@ function SettingsEditor({
                 value={form.crmWebhookUrl}
                 onChange={(e) => set('crmWebhookUrl', e.target.value)}
                 aria-invalid={!!errors.crmWebhookUrl}
+              aria-describedby={errors.crmWebhookUrl ? `${id('crmWebhookUrl')}-error` : undefined}
               />
             </Field>
           )}
@@ -403,6 +407,7 @@ function SecretField(props: {
           disabled={!canChange || clearing}
           onChange={(e) => onChange(e.target.value)}
           aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
         />
         {canChange && isSet && (
           <Button variant="ghost" onClick={() => onClear(!clearing)} aria-label={`${clearing ? 'Keep' : 'Remove'} ${label}`}>

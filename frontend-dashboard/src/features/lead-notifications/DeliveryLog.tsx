@@ -1,5 +1,5 @@
 import type { DeliveryChannel, DeliveryKind, DeliveryStatus, DeliveryView } from '@app/contracts';
-import { Badge, Button, Spinner, type BadgeTone } from '@app/ui';
+import { Badge, Button, Spinner, fieldStyles, type BadgeTone } from '@app/ui';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../store/api';
 import { useGetDeliveriesQuery, useReplayDeliveryMutation } from './notificationsApi';
@@ -44,9 +44,11 @@ function outcome(d: DeliveryView): string {
 /** The delivery log under the settings: every attempt, newest first, with Replay for failed ones. */
 export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: CardToast) => void }) {
   const [page, setPage] = useState(1);
+  const [channel, setChannel] = useState<DeliveryChannel | ''>('');
+  const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [watch, setWatch] = useState<{ webhookId: string; attempt: number; until: number } | null>(null);
   const { data, isLoading, isError, isFetching, refetch } = useGetDeliveriesQuery(
-    { agentId, page, pageSize: PAGE_SIZE },
+    { agentId, page, pageSize: PAGE_SIZE, channel: channel || undefined, status: status || undefined },
     { pollingInterval: watch ? 1000 : 0 },
   );
   const [replay, { isLoading: replaying, originalArgs }] = useReplayDeliveryMutation();
@@ -61,7 +63,10 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
     try {
       const result = await replay({ agentId, deliveryId: d.id }).unwrap();
       toast({ title: 'Replay queued', description: result.message, tone: 'success' });
+      // The new attempt is the newest row: show the first page, whatever the filters.
       setPage(1);
+      setChannel('');
+      setStatus('');
       setWatch({ webhookId: result.webhookId, attempt: result.attempt, until: Date.now() + REPLAY_WATCH_MS });
     } catch (error) {
       toast({ title: 'Replay failed', description: failureMessage(error) ?? 'Could not replay this delivery', tone: 'danger' });
@@ -76,9 +81,49 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
         <h3 id={`${agentId}-deliveries`} className={styles.logTitle}>
           Delivery log
         </h3>
-        <Button variant="ghost" onClick={() => void refetch()} disabled={isFetching}>
-          Refresh
-        </Button>
+        <div className={styles.logTools}>
+          <label className={styles.visuallyHidden} htmlFor={`${agentId}-log-channel`}>
+            Channel
+          </label>
+          <select
+            id={`${agentId}-log-channel`}
+            className={`${fieldStyles.select} ${styles.filter}`}
+            value={channel}
+            onChange={(e) => {
+              setChannel(e.target.value as DeliveryChannel | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All channels</option>
+            {(Object.keys(CHANNEL_LABEL) as DeliveryChannel[]).map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABEL[c]}
+              </option>
+            ))}
+          </select>
+          <label className={styles.visuallyHidden} htmlFor={`${agentId}-log-status`}>
+            Status
+          </label>
+          <select
+            id={`${agentId}-log-status`}
+            className={`${fieldStyles.select} ${styles.filter}`}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as DeliveryStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            {(Object.keys(STATUS) as DeliveryStatus[]).map((st) => (
+              <option key={st} value={st}>
+                {STATUS[st].label}
+              </option>
+            ))}
+          </select>
+          <Button variant="ghost" onClick={() => void refetch()} disabled={isFetching}>
+            Refresh
+          </Button>
+        </div>
       </div>
       {isLoading ? (
         <Spinner label="Loading deliveries..." />
@@ -87,7 +132,9 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
           Could not load the delivery log.
         </p>
       ) : data.items.length === 0 ? (
-        <p className={styles.hint}>No deliveries yet. Each lead, test and notification email will be listed here.</p>
+        <p className={styles.hint}>
+          {channel || status ? 'No deliveries match these filters.' : 'No deliveries yet. Each lead, test and notification email will be listed here.'}
+        </p>
       ) : (
         <>
           <div className={styles.tableWrap}>

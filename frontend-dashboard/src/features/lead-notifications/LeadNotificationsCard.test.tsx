@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import { CRM_INTEGRATIONS, type NotificationSettingsView } from '@app/contracts';
+import { CRM_INTEGRATIONS, type DeliveryView, type NotificationSettingsView } from '@app/contracts';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -25,11 +25,12 @@ const baseSettings: NotificationSettingsView = {
 interface Call {
   method: string;
   url: string;
+  search: string;
   body: unknown;
 }
 
 /** A fake server for the card's calls (jsdom has no fetch): answers by method and path, records every call. */
-function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown } }) {
+function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown }; deliveries?: DeliveryView[] }) {
   const calls: Call[] = [];
   let settings = opts.settings;
   const reply = (status: number, body: unknown) => ({
@@ -43,10 +44,14 @@ function fakeServer(opts: { settings: NotificationSettingsView; me?: object; put
     const url = new URL(String(input), 'http://app.test');
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url: url.pathname, body });
+    calls.push({ method, url: url.pathname, search: url.search, body });
     if (url.pathname === '/api/auth/me') return reply(200, opts.me ?? { id: 7, name: 'Ana' });
     if (url.pathname === '/api/crm-integrations') return reply(200, CRM_INTEGRATIONS);
-    if (url.pathname.endsWith('/deliveries')) return reply(200, { items: [], page: 1, pageSize: 10, total: 0 });
+    if (url.pathname.endsWith('/deliveries')) {
+      const items = (opts.deliveries ?? []).filter((d) => !url.searchParams.get('status') || d.status === url.searchParams.get('status'));
+      return reply(200, { items, page: 1, pageSize: 10, total: items.length });
+    }
+    if (url.pathname.endsWith('/replay') && method === 'POST') return reply(202, { message: 'Delivery wh_1 queued again (attempt 3)', webhookId: 'wh_1', attempt: 3 });
     if (url.pathname.endsWith('/notification-settings') && method === 'GET') return reply(200, settings);
     if (url.pathname.endsWith('/notification-settings') && method === 'PUT') {
       if (opts.putAnswer) return reply(opts.putAnswer.status, opts.putAnswer.body);
@@ -191,5 +196,56 @@ describe('LeadNotificationsCard', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).not.toHaveProperty('webhookSecret');
     expect(put.body).not.toHaveProperty('clearWebhookSecret');
+  });
+});
+
+const delivery = (over: Partial<DeliveryView>): DeliveryView => ({
+  id: 1,
+  webhookId: 'wh_1',
+  kind: 'lead.created',
+  channel: 'webhook',
+  leadId: 5,
+  attempt: 1,
+  status: 'succeeded',
+  target: 'https://example.com/h',
+  responseCode: 200,
+  responseBody: null,
+  error: null,
+  warning: null,
+  durationMs: 12,
+  createdAt: '2026-11-23T20:00:00.000Z',
+  nextAttemptAt: null,
+  ...over,
+});
+
+describe('DeliveryLog', () => {
+  it('offers Replay only for a failed or dead delivery with no automatic attempt due, and calls the replay route', async () => {
+    const calls = fakeServer({
+      settings: baseSettings,
+      deliveries: [
+        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500' }),
+        delivery({ id: 2, webhookId: 'wh_2', status: 'failed', responseCode: 503, nextAttemptAt: '2026-11-23T20:05:00.000Z' }),
+        delivery({ id: 1, webhookId: 'wh_3' }),
+      ],
+    });
+    await render();
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 3);
+    const rows = [...container.querySelectorAll<HTMLTableRowElement>('[data-testid="delivery-row"]')];
+    const replayIn = (row: HTMLTableRowElement) => [...row.querySelectorAll('button')].find((b) => b.textContent === 'Replay');
+    expect(rows.map((r) => !!replayIn(r))).toEqual([true, false, false]);
+    expect(rows[1]!.textContent).toContain('next attempt');
+
+    await click(replayIn(rows[0]!)!);
+    await until(() => calls.some((c) => c.method === 'POST' && c.url === '/api/agents/7/deliveries/3/replay'));
+    await until(() => container.textContent!.includes('Replay queued'));
+  });
+
+  it('asks the server for one status when filtered', async () => {
+    const calls = fakeServer({ settings: baseSettings, deliveries: [delivery({ id: 3, status: 'dead' }), delivery({ id: 1 })] });
+    await render();
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 2);
+    await type(byLabel('Status') as HTMLSelectElement, 'dead');
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 1);
+    expect(calls.filter((c) => c.url.endsWith('/deliveries')).at(-1)!.search).toBe('?page=1&pageSize=10&status=dead');
   });
 });

@@ -1,5 +1,5 @@
-// One jest run, two projects: contracts, backend and scripts on Node (with the embedded PostgreSQL of
-// backend/test), and the host's wizard logic (reducers, guards, storage) in jsdom. Browser journeys
+// One jest run, three projects: contracts, backend and scripts on Node (with the embedded PostgreSQL of
+// backend/test), and the host's wizard logic (reducers, guards, storage) and the dashboard's cards in jsdom. Browser journeys
 // run under Playwright (frontend-host/e2e/).
 const esmOnly = [
   'nock', '@mswjs', 'rettime', '@open-draft', 'outvariant', 'strict-event-emitter',
@@ -45,6 +45,21 @@ module.exports = {
         '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
         '^@app/ui$': '<rootDir>/ui/src/index.ts',
         // CSS (modules) are Vite's business: class names come back as their own keys.
+        '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
+    },
+    {
+      // The dashboard remote's form logic and cards, in jsdom like the host's.
+      displayName: 'frontend-dashboard',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/frontend-dashboard/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFiles: ['<rootDir>/frontend-host/test/jsdom-setup.cjs'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
+      moduleNameMapper: {
+        '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
+        '^@app/ui$': '<rootDir>/ui/src/index.ts',
         '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },

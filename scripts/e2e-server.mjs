@@ -63,6 +63,8 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
     ...(adminRemotePort ? { ADMIN_REMOTE_URL: `http://127.0.0.1:${adminRemotePort}/remotes/admin/remoteEntry.js` } : {}),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Lead delivery journeys post to a receiver on 127.0.0.1 (the SSRF guard refuses loopback otherwise).
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
   },
 });
 const cleanup = () => {

@@ -38,6 +38,21 @@ export function crmName(type: CrmType): string {
 export const WEBHOOK_TYPES = ['custom', 'zapier', 'crm'] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
+// Texts of the dashboard's Lead Notifications card, here (no zod) so the remote imports them by path.
+/** Toasts of the settings card (spec 001 §8). */
+export const NOTIFICATION_TOASTS = {
+  loadFailed: 'Failed to load notification settings',
+  saved: { title: 'Settings Saved', description: 'Your notification settings have been updated successfully' },
+  saveFailed: 'Failed to save notification settings',
+  testOk: 'Test Successful',
+  testFailedTitle: 'Test Failed',
+  testFailed: (type: string) => `Failed to send test ${type} notification`,
+} as const;
+
+/** Said in the settings UI next to the instant toggle. */
+export const INSTANT_NOTIFICATIONS_HINT =
+  'On: every lead is emailed the moment it arrives. Off: you get one digest email a day listing the day’s leads.';
+
 /** Notification defaults: both on. */
 export const DEFAULT_EMAIL_NOTIFICATIONS = true;
 export const DEFAULT_INSTANT_NOTIFICATIONS = true;

@@ -19,20 +19,6 @@ export const NOTIFICATION_MESSAGES = {
   webhookType: 'Webhook type must be custom, zapier or crm',
 } as const;
 
-/** Toasts of the settings card (spec 001 §8). */
-export const NOTIFICATION_TOASTS = {
-  loadFailed: 'Failed to load notification settings',
-  saved: { title: 'Settings Saved', description: 'Your notification settings have been updated successfully' },
-  saveFailed: 'Failed to save notification settings',
-  testOk: 'Test Successful',
-  testFailedTitle: 'Test Failed',
-  testFailed: (type: string) => `Failed to send test ${type} notification`,
-} as const;
-
-/** Said in the settings UI next to the instant toggle. */
-export const INSTANT_NOTIFICATIONS_HINT =
-  'On: every lead is emailed the moment it arrives. Off: you get one digest email a day listing the day’s leads.';
-
 /** Write-only secret: trimmed; "", null and absent all mean "not typed, keep the stored one". */
 const writeOnlySecret = z
   .string({ error: 'Must be text' })

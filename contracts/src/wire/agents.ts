@@ -17,8 +17,10 @@ export const agentViewSchema = z.object({
 });
 export type AgentView = z.infer<typeof agentViewSchema>;
 
-/** POST /api/auth/login and GET /api/auth/me: who is logged in. */
-export const authAgentSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+/**
+ * POST /api/auth/login and GET /api/auth/me: who is logged in. `impersonatedBy` only on an admin's Login As (GET /api/auth/me): such a session cannot change notification secrets.
+ */
+export const authAgentSchema = z.object({ id: z.number().int().positive(), name: z.string(), impersonatedBy: z.literal('admin').optional() });
 export type AuthAgent = z.infer<typeof authAgentSchema>;
 
 /** POST /api/mls/search-agent: the MLS member found for a name and state. */

@@ -1,6 +1,7 @@
 import { Spinner } from '@app/ui';
 import { useGetAgentQuery } from '../agents/agentsApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
+import { LeadNotificationsCard } from '../lead-notifications';
 import { BackToSelection } from './BackToSelection';
 import styles from './AgentDashboard.module.css';
 
@@ -35,6 +36,8 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
       </nav>
+      {/* Spec §2 order: Contact Card, Property card, then Lead Notifications. */}
+      <LeadNotificationsCard agentId={agentId} />
     </DashboardLayout>
   );
 }

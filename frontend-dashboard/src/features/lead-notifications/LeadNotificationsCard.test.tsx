@@ -1,0 +1,251 @@
+/// <reference types="jest" />
+import { CRM_INTEGRATIONS, type DeliveryView, type NotificationSettingsView } from '@app/contracts';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { makeStore } from '../../store/store';
+import { LeadNotificationsCard } from './LeadNotificationsCard';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const baseSettings: NotificationSettingsView = {
+  emailNotifications: true,
+  instantNotifications: true,
+  webhookUrl: null,
+  hasWebhookSecret: false,
+  webhookDisabled: false,
+  zapierWebhookUrl: null,
+  zapierDisabled: false,
+  crmType: null,
+  crmWebhookUrl: null,
+  hasCrmApiKey: false,
+  crmDisabled: false,
+};
+
+interface Call {
+  method: string;
+  url: string;
+  search: string;
+  body: unknown;
+}
+
+/** A fake server for the card's calls (jsdom has no fetch): answers by method and path, records every call. */
+function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown }; deliveries?: DeliveryView[] }) {
+  const calls: Call[] = [];
+  let settings = opts.settings;
+  const reply = (status: number, body: unknown) => ({
+    ok: status < 400,
+    status,
+    statusText: String(status),
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    text: async () => JSON.stringify(body),
+  });
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://app.test');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url: url.pathname, search: url.search, body });
+    if (url.pathname === '/api/auth/me') return reply(200, opts.me ?? { id: 7, name: 'Ana' });
+    if (url.pathname === '/api/crm-integrations') return reply(200, CRM_INTEGRATIONS);
+    if (url.pathname.endsWith('/deliveries')) {
+      const items = (opts.deliveries ?? []).filter((d) => !url.searchParams.get('status') || d.status === url.searchParams.get('status'));
+      return reply(200, { items, page: 1, pageSize: 10, total: items.length });
+    }
+    if (url.pathname.endsWith('/replay') && method === 'POST') return reply(202, { message: 'Delivery wh_1 queued again (attempt 3)', webhookId: 'wh_1', attempt: 3 });
+    if (url.pathname.endsWith('/notification-settings') && method === 'GET') return reply(200, settings);
+    if (url.pathname.endsWith('/notification-settings') && method === 'PUT') {
+      if (opts.putAnswer) return reply(opts.putAnswer.status, opts.putAnswer.body);
+      const b = body as Record<string, unknown>;
+      settings = {
+        ...settings,
+        webhookUrl: (b.webhookUrl as string) || null,
+        hasWebhookSecret: settings.hasWebhookSecret || !!b.webhookSecret,
+      };
+      return reply(200, settings);
+    }
+    return reply(404, { message: 'Not found', code: 'not_found' });
+  }) as unknown as typeof fetch;
+  return calls;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+async function render() {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <Provider store={makeStore('')}>
+        <LeadNotificationsCard agentId="7" />
+      </Provider>,
+    );
+  });
+  // The settings have loaded once the save button is there.
+  await until(() => !!button('Save Settings'));
+}
+
+/** Lets React and the queries run until `done` holds (fails the test after 2 s). */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
+  if (!done()) throw new Error('the card never reached the expected state');
+}
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+const byLabel = (text: string) => {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(text));
+  if (!label) throw new Error(`no label ${text}`);
+  return document.getElementById(label.htmlFor) as HTMLInputElement | HTMLSelectElement;
+};
+const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+const tab = (name: string) => [...container.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((b) => b.textContent === name)!;
+
+/** Types into a React-controlled input (sets the value the way React's change tracking sees it). */
+async function type(el: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
+    el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  });
+}
+async function click(el: HTMLElement) {
+  await act(async () => el.click());
+}
+
+describe('LeadNotificationsCard', () => {
+  it('shows the four tabs and offers no test without a saved URL', async () => {
+    fakeServer({ settings: baseSettings });
+    await render();
+    expect([...container.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['General', 'Webhooks', 'Zapier', 'CRM']);
+    expect(button('Test Webhook')).toBeUndefined();
+    expect(button('Test Zapier')).toBeUndefined();
+    expect(button('Test CRM')).toBeUndefined();
+  });
+
+  it('sends the secret only once typed, and shows the test button once the URL is saved', async () => {
+    const calls = fakeServer({ settings: { ...baseSettings, webhookUrl: 'https://example.com/h', hasWebhookSecret: true } });
+    await render();
+    await click(tab('Webhooks'));
+    expect(button('Test Webhook')).toBeDefined();
+    expect(container.textContent).toContain('A secret is stored.');
+
+    await click(button('Save Settings')!);
+    await until(() => container.textContent!.includes('Settings Saved'));
+    const first = calls.find((c) => c.method === 'PUT')!;
+    expect(first.body).not.toHaveProperty('webhookSecret');
+    expect(container.textContent).toContain('Settings Saved');
+
+    await type(byLabel('Webhook secret') as HTMLInputElement, 'whsec_typed');
+    await click(button('Save Settings')!);
+    await until(() => calls.filter((c) => c.method === 'PUT').length === 2 && (byLabel('Webhook secret') as HTMLInputElement).value === '');
+    const second = calls.filter((c) => c.method === 'PUT')[1]!;
+    expect(second.body).toMatchObject({ webhookSecret: 'whsec_typed', webhookUrl: 'https://example.com/h' });
+    // Saved: the typed secret leaves the field.
+    expect((byLabel('Webhook secret') as HTMLInputElement).value).toBe('');
+  });
+
+  it('hides the test button while a new URL is typed but not saved', async () => {
+    fakeServer({ settings: { ...baseSettings, webhookUrl: 'https://example.com/h' } });
+    await render();
+    await click(tab('Webhooks'));
+    expect(button('Test Webhook')).toBeDefined();
+    await type(byLabel('Webhook URL') as HTMLInputElement, 'https://example.com/other');
+    expect(button('Test Webhook')).toBeUndefined();
+  });
+
+  it('shows the CRM URL and key fields only once a CRM type is chosen', async () => {
+    fakeServer({ settings: baseSettings });
+    await render();
+    await click(tab('CRM'));
+    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === 3);
+    expect(() => byLabel('CRM webhook URL')).toThrow();
+    expect(() => byLabel('CRM API key')).toThrow();
+    await type(byLabel('CRM') as HTMLSelectElement, 'custom');
+    expect(byLabel('CRM webhook URL')).toBeTruthy();
+    expect(byLabel('CRM API key')).toBeTruthy();
+  });
+
+  it('puts the server 400 field message on its field and opens its tab', async () => {
+    fakeServer({
+      settings: baseSettings,
+      putAnswer: { status: 400, body: { message: 'Webhook URL must be a valid HTTPS URL', code: 'request.invalid', fields: { webhookUrl: 'Webhook URL must be a valid HTTPS URL' } } },
+    });
+    await render();
+    await click(button('Save Settings')!);
+    await until(() => container.textContent!.includes('Failed to save notification settings'));
+    expect(tab('Webhooks').getAttribute('aria-selected')).toBe('true');
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Webhook URL must be a valid HTTPS URL');
+    expect(container.textContent).toContain('Failed to save notification settings');
+  });
+
+  it('disables the secret fields, with the reason, for an admin viewing as the agent', async () => {
+    const calls = fakeServer({ settings: { ...baseSettings, webhookUrl: 'https://example.com/h', hasWebhookSecret: true }, me: { id: 7, name: 'Ana', impersonatedBy: 'admin' } });
+    await render();
+    await click(tab('Webhooks'));
+    const secret = byLabel('Webhook secret') as HTMLInputElement;
+    expect(secret.disabled).toBe(true);
+    expect(container.textContent).toContain('An admin viewing as this agent cannot change the webhook secret');
+    expect(button('Remove')).toBeUndefined();
+    await click(button('Save Settings')!);
+    await until(() => calls.some((c) => c.method === 'PUT'));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).not.toHaveProperty('webhookSecret');
+    expect(put.body).not.toHaveProperty('clearWebhookSecret');
+  });
+});
+
+const delivery = (over: Partial<DeliveryView>): DeliveryView => ({
+  id: 1,
+  webhookId: 'wh_1',
+  kind: 'lead.created',
+  channel: 'webhook',
+  leadId: 5,
+  attempt: 1,
+  status: 'succeeded',
+  target: 'https://example.com/h',
+  responseCode: 200,
+  responseBody: null,
+  error: null,
+  warning: null,
+  durationMs: 12,
+  createdAt: '2026-11-23T20:00:00.000Z',
+  nextAttemptAt: null,
+  ...over,
+});
+
+describe('DeliveryLog', () => {
+  it('offers Replay only for a failed or dead delivery with no automatic attempt due, and calls the replay route', async () => {
+    const calls = fakeServer({
+      settings: baseSettings,
+      deliveries: [
+        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500' }),
+        delivery({ id: 2, webhookId: 'wh_2', status: 'failed', responseCode: 503, nextAttemptAt: '2026-11-23T20:05:00.000Z' }),
+        delivery({ id: 1, webhookId: 'wh_3' }),
+      ],
+    });
+    await render();
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 3);
+    const rows = [...container.querySelectorAll<HTMLTableRowElement>('[data-testid="delivery-row"]')];
+    const replayIn = (row: HTMLTableRowElement) => [...row.querySelectorAll('button')].find((b) => b.textContent === 'Replay');
+    expect(rows.map((r) => !!replayIn(r))).toEqual([true, false, false]);
+    expect(rows[1]!.textContent).toContain('next attempt');
+
+    await click(replayIn(rows[0]!)!);
+    await until(() => calls.some((c) => c.method === 'POST' && c.url === '/api/agents/7/deliveries/3/replay'));
+    await until(() => container.textContent!.includes('Replay queued'));
+  });
+
+  it('asks the server for one status when filtered', async () => {
+    const calls = fakeServer({ settings: baseSettings, deliveries: [delivery({ id: 3, status: 'dead' }), delivery({ id: 1 })] });
+    await render();
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 2);
+    await type(byLabel('Status') as HTMLSelectElement, 'dead');
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 1);
+    expect(calls.filter((c) => c.url.endsWith('/deliveries')).at(-1)!.search).toBe('?page=1&pageSize=10&status=dead');
+  });
+});

@@ -314,6 +314,11 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/admin/logout', '/api/admin/logout', {}, admin);
     await call('get', '/api/admin/failed-work', '/api/admin/failed-work', undefined, admin);
 
+    // The help assistant: a first request, a follow-up and a blank question.
+    await call('post', '/api/ai-help', '/api/ai-help', { topic: 'custom-webhook', context: {} });
+    await call('post', '/api/ai-help', '/api/ai-help', { topic: 'follow-up', context: { originalTopic: 'custom-webhook', previousMessages: [], followUpQuestion: 'Is it signed?' } });
+    await call('post', '/api/ai-help', '/api/ai-help', { topic: 'follow-up', context: { originalTopic: 'custom-webhook', previousMessages: [], followUpQuestion: ' ' } });
+
     // Every documented route was answered at least once with a documented success.
     const succeeded = API_ROUTES.filter((r) => Object.keys(r.ok).some((s) => checked.has(`${key(r)} ${s}`))).map(key);
     // Answered in the tests above, or (manual-listing) rendered by listing-pages.routes.test.ts: it needs the built page bundle.

@@ -2,6 +2,7 @@ import { Spinner } from '@app/ui';
 import { useGetAgentQuery } from '../agents/agentsApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { BackToSelection } from './BackToSelection';
+import { HelpIcon } from '../help';
 import styles from './AgentDashboard.module.css';
 
 /**
@@ -34,6 +35,13 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
     <DashboardLayout welcome={`Welcome, ${agent.name}`}>
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
+        {/* Help per topic; after merging these move into the Lead Notifications tabs. */}
+        <span aria-label="Help topics" role="group">
+          <HelpIcon topic="custom-webhook" label="Help: Custom Webhook Setup" />
+          <HelpIcon topic="zapier-setup" label="Help: Zapier Integration" />
+          <HelpIcon topic="crm-integration" label="Help: CRM Integration" />
+          <HelpIcon topic="webhook-testing" label="Help: Testing Webhooks" />
+        </span>
       </nav>
     </DashboardLayout>
   );

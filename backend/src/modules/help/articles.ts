@@ -26,6 +26,9 @@ export interface Article {
   title: string;
   /** The paragraph(s) before the first section. */
   intro: string;
+  /** Words of the title and intro: what the whole article is about. */
+  titleTerms: Set<string>;
+  introTerms: Set<string>;
   sections: ArticleSection[];
   markdown: string;
 }
@@ -86,7 +89,8 @@ export function parseArticle(topic: ArticleTopic, markdown: string): Article {
     else intro.push(line);
   }
   if (current) sections.push(toSection(current.heading, current.lines));
-  return { topic, title, intro: intro.join('\n').trim(), sections, markdown };
+  const introText = intro.join('\n').trim();
+  return { topic, title, intro: introText, titleTerms: new Set(terms(title)), introTerms: new Set(terms(introText)), sections, markdown };
 }
 
 function toSection(heading: string, lines: string[]): ArticleSection {

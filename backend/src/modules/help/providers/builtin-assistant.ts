@@ -36,8 +36,7 @@ function idfOf(term: string): number {
 
 function scoreSection(article: Article, section: ArticleSection, qTerms: Set<string>): number {
   let score = 0;
-  const titleTerms = new Set(terms(article.title));
-  const introTerms = new Set(terms(article.intro));
+  const { titleTerms, introTerms } = article;
   for (const q of qTerms) {
     const w = idfOf(q);
     if (section.headingTerms.has(q)) score += 2 * w;

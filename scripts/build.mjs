@@ -59,10 +59,9 @@ for (const t of targets) {
     console.error(`[build] ${t.name} failed`);
     process.exit(res.status ?? 1);
   }
-  // The landing prerender (scripts/prerender-landing.mjs) is off: a tap on the prerendered first screen before
-  // hydration was lost (the browser journeys caught it), and Lighthouse measured no gain on this machine.
-  // LANDING_PRERENDER=1 builds it, to measure and fix it.
-  if (t.name === 'frontend-host' && process.env.LANDING_PRERENDER === '1') log('frontend-host: landing prerendered', await prerenderLanding(root));
+  // The landing is prerendered (scripts/prerender-landing.mjs) and hydrated. Its first-screen buttons submit a
+  // real form, so a tap before the JavaScript runs still opens step 1 (/?start=…). LANDING_PRERENDER=0 skips it.
+  if (t.name === 'frontend-host' && process.env.LANDING_PRERENDER !== '0') log('frontend-host: landing prerendered', await prerenderLanding(root));
   if (t.dist) log(`${t.name}: precompressed ${precompressDir(path.join(root, t.dist))} files (brotli 11, gzip 9)`);
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
   fs.writeFileSync(stampFile, String(sourceTime));

@@ -164,6 +164,16 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/auth/login', tag: 'agents', summary: 'Log in with email and password', body: loginSchema, ok: { 200: authAgentSchema }, errors: [401, 429] },
   { method: 'post', path: '/api/auth/logout', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
   { method: 'get', path: '/api/auth/me', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
+  {
+    method: 'get', path: '/api/auth/google', tag: 'agents', summary: 'Continue with Google: to Google\'s consent screen (browser navigation)',
+    description: 'A random `state` is kept in this session and checked by the callback. Without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: 503 `agents.google_login_disabled`.',
+    ok: { 302: html("To Google's consent screen") }, errors: [429, 503],
+  },
+  {
+    method: 'get', path: '/api/auth/google/callback', tag: 'agents', summary: 'Back from Google: logs in the agent linked to this Google account, or the account with its verified email',
+    description: 'To /dashboard when logged in (new session id, googleId linked); otherwise to /login?google=no-account | unverified-email | failed (a wrong or missing `state` is `failed`).',
+    ok: { 302: html('To /dashboard, or back to /login?google=…') }, errors: [429, 503],
+  },
   { method: 'post', path: '/api/auth/verify-email', tag: 'agents', summary: "Open an emailed verification link (account setup, email change): logs this browser in", body: verifyEmailSchema, ok: { 200: Verified }, errors: [429] },
   { method: 'post', path: '/api/auth/forgot-password', tag: 'agents', summary: 'Email a password reset link (the same answer whether or not the email has an account)', body: forgotPasswordSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
   { method: 'post', path: '/api/auth/reset-password', tag: 'agents', summary: 'Choose a new password with an emailed reset link: logs this browser in', body: resetPasswordSchema, ok: { 200: Verified }, errors: [429] },

@@ -205,6 +205,12 @@ test.describe('checkout and success screen', () => {
     // Now the agent has a password: the dashboard is reached by logging in.
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByLabel('Password', { exact: true }).fill('sunny-tampa-1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome, Pat Buyer')).toBeVisible();
   });
 
   test('a declined card shows Payment Failed, and the agent can pay with another card', async ({ page, baseURL }) => {

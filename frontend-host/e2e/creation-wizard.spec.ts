@@ -56,6 +56,27 @@ test.describe('creation wizard, step 1', () => {
     expect(lcp).not.toBe('VIDEO');
   });
 
+  test.describe('before the JavaScript runs', () => {
+    test('the landing is prerendered and its buttons are real forms: /?start= opens step 1 of that path', async ({ browser, page }) => {
+      // Without JavaScript: the whole first screen is in the HTML, and a tap submits the form.
+      const noJs = await browser.newContext({ javaScriptEnabled: false });
+      const bare = await noJs.newPage();
+      await bare.goto('/');
+      await expect(bare.getByRole('heading', { level: 1 })).toContainText('Guaranteed, targeted impressions');
+      await bare.getByRole('button', { name: 'Enter manually', exact: true }).click();
+      await expect(bare).toHaveURL(/\/\?start=manual$/);
+      await noJs.close();
+
+      // The address such a tap leads to opens the chosen path on step 1 once the app runs.
+      await page.goto('/?start=manual');
+      await expect(page).toHaveURL(/\/\?step=1$/);
+      await expect(page.getByRole('heading', { name: 'Enter Your Listing Information' })).toBeVisible();
+      await page.goto('/?start=mls');
+      await expect(page).toHaveURL(/\/\?step=1$/);
+      await expect(page.getByLabel('Full Name')).toBeVisible();
+    });
+  });
+
   test.describe('reduced motion', () => {
     test.use({ reducedMotion: 'reduce' });
 

@@ -16,6 +16,7 @@ const dist = (p) => require(path.join(root, 'backend', 'dist', p));
 const { startEmbeddedPostgres, ensureDatabase } = dist('platform/db/embedded.js');
 const { createDb, migrateLatest } = dist('platform/db/knex.js');
 const { createQueue } = dist('platform/jobs/queue.js');
+const { jobs: allJobs } = dist('jobs.js');
 const { loadConfig } = dist('platform/config.js');
 const { createLogger } = dist('platform/logger.js');
 const { markCampaignPaid, launchCampaignJob } = dist('modules/campaigns/index.js');
@@ -40,7 +41,7 @@ async function run(mode) {
   await migrateLatest(db);
   const graph = mode === 'meta' ? await startFakeGraph({ latencyMs: LATENCY }) : null;
   const config = loadConfig({ LOG_LEVEL: 'warn', ...(graph ? { ...META_TEST_ENV, META_GRAPH_URL: graph.url } : {}) });
-  const queue = createQueue({ connectionString: url, db, logger, config, jobs: [launchCampaignJob] });
+  const queue = createQueue({ connectionString: url, db, logger, config, jobs: allJobs, workers: [launchCampaignJob.name] });
   await queue.start();
 
   const pay = async (campaignId) => {

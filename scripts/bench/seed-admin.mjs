@@ -37,6 +37,8 @@ export async function seedAdmin(connectionString, { agents = 100_000 } = {}) {
       [PAYMENT_STATUSES],
     );
     await client.query('commit');
+    // As autovacuum would soon after a bulk load: fresh statistics and visibility map (index-only scans).
+    await client.query('vacuum analyze agents, campaigns, payments');
     await client.query('analyze agents; analyze campaigns; analyze payments; analyze listings');
   } catch (err) {
     await client.query('rollback').catch(() => {});

@@ -20,6 +20,7 @@ import * as notificationsCreateSettingsAndMessages from './20261124090000_notifi
 import * as campaignsAddAgentBrokerage from './20261124120000_campaigns_add_agent_brokerage';
 import * as agentsCreateEmailVerifications from './20261124100000_agents_create_email_verifications';
 import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
+import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_stats';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124120000_campaigns_add_agent_brokerage': campaignsAddAgentBrokerage,
   '20261124100000_agents_create_email_verifications': agentsCreateEmailVerifications,
   '20261124140000_admin_add_list_indexes': adminAddListIndexes,
+  '20261125140000_agents_add_campaign_stats': agentsAddCampaignStats,
 };

@@ -98,3 +98,19 @@ export type Verified = z.infer<typeof verifiedSchema>;
 /** Answer of POST /api/auth/forgot-password: always the same, whether or not the email has an account. */
 export const forgotPasswordSentSchema = z.object({ message: z.string() });
 export type ForgotPasswordSent = z.infer<typeof forgotPasswordSentSchema>;
+
+// ---------------------------------------------------------------- Continue with Google
+
+/** Where GET /api/auth/google/callback sends the browser back to /login when nobody got logged in: `/login?google=<result>`. */
+export const GOOGLE_LOGIN_RESULTS = ['no-account', 'unverified-email', 'failed'] as const;
+export type GoogleLoginResult = (typeof GOOGLE_LOGIN_RESULTS)[number];
+
+/** What the login page says for each result. */
+export const GOOGLE_LOGIN_MESSAGES: Record<GoogleLoginResult, string> = {
+  'no-account': 'There is no account for this Google email address yet. Sign up to create your first campaign, or log in with your email and password.',
+  'unverified-email': 'Google has not verified the email address of this Google account, so it cannot be used to log in.',
+  failed: 'Google login did not complete. Please try again.',
+};
+
+/** The 503 of /api/auth/google without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET, and the disabled button's reason. */
+export const GOOGLE_LOGIN_DISABLED_MESSAGE = 'Google login is not available: this server has no Google client configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).';

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { ListingApp } from './ListingApp';
@@ -10,11 +10,15 @@ import './listing.css';
 const page = JSON.parse(document.getElementById(PAGE_DATA_ID)!.textContent!) as ListingPageData;
 const store = makeListingStore(page);
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <Provider store={store}>
-      <ListingApp page={page} />
-    </Provider>
-  </StrictMode>,
-);
+// Hydrating inside a transition lets React yield to the browser every few milliseconds instead of one long
+// task: the page is already painted from the server's HTML, and a tap during hydration is replayed by React.
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <Provider store={store}>
+        <ListingApp page={page} />
+      </Provider>
+    </StrictMode>,
+  );
+});

@@ -1,10 +1,11 @@
 import {
   CHOOSE_PASSWORD_MESSAGE,
+  GOOGLE_LOGIN_DISABLED_MESSAGE,
   COMMON_PASSWORD_MESSAGE,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   VERIFICATION_LINK_INVALID_MESSAGE,
 } from '@app/contracts';
-import { AppError, forbidden } from '../../platform/errors';
+import { AppError, forbidden, unavailable } from '../../platform/errors';
 
 /** The agents module's errors (stable codes; the error middleware writes the body). */
 
@@ -41,3 +42,5 @@ export const currentPasswordWrong = () =>
 export { impersonationRefused } from '../../platform/errors';
 /** An account-setup link opened in another browser: whoever opens it chooses the password (never the requester's). */
 export const choosePassword = () => new AppError(400, 'agents.choose_password', CHOOSE_PASSWORD_MESSAGE, { password: CHOOSE_PASSWORD_MESSAGE });
+/** Continue with Google without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (the login page disables its button). */
+export const googleLoginDisabled = () => unavailable('agents.google_login_disabled', GOOGLE_LOGIN_DISABLED_MESSAGE);

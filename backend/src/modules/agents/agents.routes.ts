@@ -12,6 +12,7 @@ import { createAgent, createMlsAgent, getAccessibleAgent, listAccessibleAgents }
 import { updateAgent } from './account.service';
 import { VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, VERIFICATION_EMAIL_IP_RATE_LIMIT } from './auth.routes';
 import { addAuthRoutes } from './auth.routes';
+import { addGoogleLoginRoutes } from './google-login.routes';
 import { presentAgent } from './agents.presenter';
 import { foundMlsMember } from './mls-found';
 
@@ -80,6 +81,7 @@ export function agentsRouter(deps: AppDeps): Router {
   });
 
   addAuthRoutes(router, deps);
+  addGoogleLoginRoutes(router, deps);
 
   return router;
 }

@@ -76,6 +76,14 @@ export function accessibleAgentIds(actor: Actor) {
 }
 
 /**
+ * The same rule for one agent the caller already names, as an uncorrelated subquery for `whereExists`:
+ * PostgreSQL checks it once per query (an InitPlan) instead of once per row of the data it guards.
+ */
+export function accessibleAgent(actor: Actor, agentId: number) {
+  return accessibleAgentIds(actor).where('id', agentId);
+}
+
+/**
  * Load an agent the actor may access. Someone else's agent is a 404 like a missing one, so ids cannot be
  * probed; only the session that created it, once it has a password, hears 403 "Please log in".
  */

@@ -37,7 +37,7 @@ function emailTried(ctx: Context): string {
 }
 
 /** Log this browser in as the agent under a new session id (DESIGN §3); the wizard's ownership list carries over. */
-async function logIn(ctx: Context, agent: Agent): Promise<void> {
+export async function logIn(ctx: Context, agent: Agent): Promise<void> {
   await ctx.session!.regenerate();
   const s = ctx.session as unknown as SessionData;
   s.agentId = agent.id;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isManualMlsId, manualMlsId, type AgentListingsQuery, type ListingCreatePayload, type ListingStatus } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import { conflict } from '../../platform/errors';
-import { accessibleAgentIds, getAccessibleAgent } from '../agents';
+import { accessibleAgent, getAccessibleAgent } from '../agents';
 import { Listing, type MlsCompliance } from './listing.model';
 import { priceToCents } from './listing-values';
 import { presentListing, type ListingView } from './listings.presenter';
@@ -141,9 +141,11 @@ export async function listAgentListingsPage(
 ): Promise<{ rows: ListingSummaryRow[]; nextCursor: string | null }> {
   const query = Listing.query()
     .select(...SUMMARY_COLUMNS)
-    .select(Listing.raw(`${GROUP} || '.' || to_char(${SORT_DATE}, 'YYYY-MM-DD') || '.' || id as position`))
+    // The sort date as ISO text (YYYY-MM-DD); the cursor is assembled here, not in SQL (to_char per row was
+    // half the query's time).
+    .select(Listing.raw(`${SORT_DATE}::text as sort_date`))
     .where('agentId', agentId)
-    .whereIn('agentId', accessibleAgentIds(actor))
+    .whereExists(accessibleAgent(actor, agentId))
     .orderByRaw(`${GROUP}, ${SORT_DATE} desc, id desc`)
     .limit(limit + 1);
   if (cursor) {
@@ -152,11 +154,13 @@ export async function listAgentListingsPage(
       Number(group), Number(group), date, date, Number(id),
     ]);
   }
-  const rows = (await query) as unknown as (ListingSummaryRow & { position: string })[];
+  const rows = (await query) as unknown as (ListingSummaryRow & { sortDate: string })[];
   if (!rows.length) await getAccessibleAgent(actor, agentId);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
-  return { rows: page, nextCursor: more ? page[page.length - 1].position : null };
+  const last = page[page.length - 1];
+  // The position of the page's last row in the loader's order: group (0 active, 1 other), sort date, id.
+  return { rows: page, nextCursor: more ? `${last.status === 'active' ? 0 : 1}.${last.sortDate}.${last.id}` : null };
 }
 
 /** One listing in the wire shape, for other modules (campaigns, public pages); undefined when it does not exist. */

@@ -12,7 +12,8 @@ import {
 } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { consumeRateLimit } from '../../platform/http/rate-limit';
-import { actorOf } from '../../platform/auth/actor';
+import { actorOf, isImpersonating } from '../../platform/auth/actor';
+import { impersonationRefused } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
 import { outboxDir } from '../../platform/email/mailer';
 import { getAccessibleAgent } from '../agents';
@@ -43,6 +44,12 @@ export function notificationsRouter(deps: AppDeps): Router {
   router.put('/api/agents/:id/notification-settings', validate(Settings), async (ctx) => {
     const { params, body } = inputOf(ctx, Settings);
     const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    // Login As (DESIGN §6): the admin may change the agent's settings, never its secrets.
+    if (isImpersonating(ctx)) {
+      if (body.webhookSecret != null || body.crmApiKey != null || body.clearWebhookSecret || body.clearCrmApiKey) throw impersonationRefused();
+      // A webhook URL on an agent without a secret would generate one and show it, once, to the admin.
+      if (body.webhookUrl && !presentSettings(await loadSettings(deps.db, agent.id)).hasWebhookSecret) throw impersonationRefused();
+    }
     // The answer may carry a generated secret, shown this once.
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await saveSettings(deps.db, transports().box, agent.id, body);

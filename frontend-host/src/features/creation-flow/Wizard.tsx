@@ -53,6 +53,14 @@ export function Wizard() {
     if (path !== 'none') void loadListingStep().then(loadSteps);
   }, [path]);
 
+  // /?start=mls|manual: a landing button tapped before the page's JavaScript ran submitted its form.
+  const start = params.get('start');
+  useEffect(() => {
+    if (start !== 'mls' && start !== 'manual') return;
+    dispatch(pathChosen(start));
+    goToStep(1, { replace: true });
+  }, [dispatch, goToStep, start]);
+
   const choosePath = useCallback(
     (chosen: 'mls' | 'manual') => {
       dispatch(pathChosen(chosen));

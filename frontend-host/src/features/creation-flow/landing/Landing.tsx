@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { buttonClass } from '@app/ui';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../../components/PageShell';
@@ -51,6 +51,11 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
 
   const ad = SAMPLE_ADS[index];
   const intent = { onPointerEnter: onIntent, onFocus: onIntent, onTouchStart: onIntent };
+  // Hydrated: choose in the page. (Before hydration the same buttons submit their form, see below.)
+  const choose = (path: 'mls' | 'manual') => (e: MouseEvent) => {
+    e.preventDefault();
+    onChoose(path);
+  };
 
   return (
     <div className={styles.landing}>
@@ -89,14 +94,16 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
             Launch your listing ad in under 3 minutes. Local buyers see it, and you see exactly how many did.
             No gimmicks. No guessing.
           </p>
-          <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={() => onChoose('mls')} {...intent}>
+          {/* A real form: a tap on the prerendered page before the JavaScript has started still works
+              (the browser asks for /?start=…, which the wizard opens on step 1 of that path). */}
+          <form method="get" action="/" className={styles.actions} onSubmit={(e) => e.preventDefault()}>
+            <button type="submit" name="start" value="mls" className={styles.primary} onClick={choose('mls')} {...intent}>
               Find my listings
             </button>
-            <button type="button" className={styles.secondary} onClick={() => onChoose('manual')} {...intent}>
+            <button type="submit" name="start" value="manual" className={styles.secondary} onClick={choose('manual')} {...intent}>
               Enter manually
             </button>
-          </div>
+          </form>
           <ul className={styles.points}>
             <li>Guaranteed impressions</li>
             <li>Live in under 3 minutes</li>
@@ -148,9 +155,11 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
 
       {/* Phones: a fixed bottom button mirrors the continue action (spec 000 §2), as on every step. */}
       <section className={styles.mobileBar} aria-label="Step action" data-mobile-action-bar="">
-        <button type="button" className={buttonClass('primary', { block: true })} onClick={() => onChoose('mls')} {...intent}>
-          Find my listings
-        </button>
+        <form method="get" action="/" onSubmit={(e) => e.preventDefault()}>
+          <button type="submit" name="start" value="mls" className={buttonClass('primary', { block: true })} onClick={choose('mls')} {...intent}>
+            Find my listings
+          </button>
+        </form>
       </section>
     </div>
   );

@@ -16,9 +16,21 @@ test.describe('help assistant', () => {
   test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }], viewport: { width: 1280, height: 900 } });
 
   test('opens from a help icon with the title by topic, answers, follows up with Enter, minimises, restores and closes', async ({ page, baseURL }) => {
+    // The chat and its Markdown renderer are a lazy chunk: not downloaded until the chat opens.
+    const chatChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/\/HelpChat-[^/]*\.js$/.test(r.url())) chatChunks.push(r.url());
+    });
     await openDashboard(page, baseURL!);
+    expect(chatChunks).toEqual([]);
 
-    await page.getByRole('button', { name: 'Help: Custom Webhook Setup' }).click();
+    // Hovering shows the icon's tooltip (after the 700 ms open delay).
+    const icon = page.getByRole('button', { name: 'Help: Custom Webhook Setup' });
+    await icon.hover();
+    await expect(page.getByRole('tooltip', { name: 'Help: Custom Webhook Setup' })).toBeVisible();
+
+    await icon.click();
+    await expect.poll(() => chatChunks.length).toBe(1);
     const chat = page.getByRole('region', { name: 'Custom Webhook Setup' });
     await expect(chat.getByRole('heading', { name: 'Custom Webhook Setup' })).toBeVisible();
 

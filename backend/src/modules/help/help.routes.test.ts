@@ -61,6 +61,28 @@ describe('POST /api/ai-help (built-in assistant)', () => {
     noSecrets(followUp.body.response);
   });
 
+  it("knows the last delivery's status", async () => {
+    const http = await import('node:http');
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      const { session, agent } = await wizardBrowser(t.newSession());
+      await session.put(`/api/agents/${agent.id}/notification-settings`).send({ webhookUrl: `http://127.0.0.1:${port}/hook` }).expect(200);
+      const before = await session.post('/api/ai-help').send({ topic: 'webhook-testing', context: { agentId: agent.id } }).expect(200);
+      expect(before.body.response).toContain('No lead has been delivered to a webhook, Zapier or your CRM yet.');
+      await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(200);
+      const after = await session.post('/api/ai-help').send({ topic: 'webhook-testing', context: { agentId: agent.id } }).expect(200);
+      expect(after.body.response).toMatch(/Your last test lead to custom webhook succeeded \(HTTP 200\), attempt 1, at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\./);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('refuses another agent (404) and a blank follow-up question (400 with the field)', async () => {
     const { agent } = await wiredAgent();
     await t.newSession().post('/api/ai-help').send({ topic: 'custom-webhook', context: { agentId: agent.id } }).expect(404);

@@ -92,6 +92,8 @@ describe('POST /api/ai-help (built-in assistant)', () => {
       .expect(400);
     expect(res.body).toMatchObject({ code: expect.any(String), fields: { 'context.followUpQuestion': 'Please enter a question' } });
     await t.request.post('/api/ai-help').send({ topic: '', context: {} }).expect(400);
+    // An id no agent can have is ignored (no grounding), never a 500.
+    await t.request.post('/api/ai-help').send({ topic: 'general-help', context: { agentId: 99999999999 } }).expect(200);
   });
 
   it('rate limits per session', async () => {

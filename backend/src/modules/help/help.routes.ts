@@ -24,7 +24,8 @@ function sessionKey(ctx: Context): string {
 async function groundingOf(deps: AppDeps, ctx: Context, context: Record<string, unknown>): Promise<IntegrationState | null> {
   const actor = actorOf(ctx);
   const asked = Number(context.agentId);
-  const agentId = Number.isSafeInteger(asked) && asked > 0 ? asked : actor.loggedInAgentId;
+  // An id outside PostgreSQL's integer range is no agent (and must not reach the query as a 500).
+  const agentId = Number.isInteger(asked) && asked > 0 && asked <= 2_147_483_647 ? asked : actor.loggedInAgentId;
   if (!agentId) return null;
   // Someone else's agent is refused like elsewhere (404), so the help route cannot probe settings.
   const agent = await getAccessibleAgent(actor, agentId);

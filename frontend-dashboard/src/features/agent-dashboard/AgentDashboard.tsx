@@ -36,7 +36,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
         {/* Help per topic; after merging these move into the Lead Notifications tabs. */}
-        <span aria-label="Help topics" role="group">
+        <span aria-label="Help topics" role="group" style={{ marginLeft: 'var(--ui-space-4)', display: 'inline-flex', gap: 'var(--ui-space-1)' }}>
           <HelpIcon topic="custom-webhook" label="Help: Custom Webhook Setup" />
           <HelpIcon topic="zapier-setup" label="Help: Zapier Integration" />
           <HelpIcon topic="crm-integration" label="Help: CRM Integration" />

@@ -49,9 +49,9 @@ const ROUTES: Record<string, RouteCase> = {
     method: 'post', path: (t) => `/api/agents/${t.agentId}/deliveries/999999/replay`, body: {}, allowed: 404, allowedCode: 'notifications.delivery_not_found',
   },
   'GET /api/campaigns/:id': { method: 'get', path: (t) => `/api/campaigns/${t.campaignId}`, allowed: 200 },
-  // Built by the dashboard helper; one line each once they are on main:
-  // 'GET /api/agents/:id/facebook-metrics': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },
-  // 'GET /api/agents/:id/campaigns': { method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
+  // The dashboard's reads.
+  'GET /api/agents/:id/facebook-metrics': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },
+  'GET /api/agents/:id/campaigns': { method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
 };
 
 /** How a session is refused: 404 like a missing agent or campaign, or 403 "please log in" for the agent's own wizard browser. */

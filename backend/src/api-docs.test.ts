@@ -250,6 +250,12 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/webhook/payment-success', '/api/webhook/payment-success', { campaignId: campaign.id });
     await call('patch', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, draft);
     await call('post', '/api/webhooks/stripe', '/api/webhooks/stripe', { id: 'evt_1' });
+    // The dashboard's reads, now that a campaign is paid.
+    const shown = (await call('get', '/api/agents/:id/campaigns', `/api/agents/${agent.id}/campaigns`)).body;
+    expect(shown.map((c: { id: number }) => c.id)).toEqual([campaign.id]);
+    expect((await call('get', '/api/agents/:id/facebook-metrics', `/api/agents/${agent.id}/facebook-metrics`)).body.impressionGoal).toBeGreaterThan(0);
+    await call('get', '/api/agents/:id/campaigns', `/api/agents/${agent.id}/campaigns`, undefined, t.newSession());
+    await call('get', '/api/agents/:id/facebook-metrics', '/api/agents/999999/facebook-metrics');
 
     // 3D Secure: the card asks for authentication, the agent approves.
     const second = (await call('post', '/api/campaigns', '/api/campaigns', draft)).body;

@@ -74,6 +74,8 @@ import {
   targetingPreviewSchema,
   uploadSlotSchema,
   webhookHeadersSchema,
+  agentCampaignsSchema,
+  facebookMetricsSchema,
 } from '@app/contracts';
 import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
 import { renderApiReference } from './platform/http/api-reference';
@@ -209,6 +211,8 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/listings/:mlsId', tag: 'listings', summary: 'A public listing with its agent (the one /listing/{mlsId} shows)', params: mlsId, ok: { 200: listingResponseSchema, 304: notModified }, errors: [404] },
   { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
   { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
+  { method: 'get', path: '/api/agents/:id/campaigns', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing", params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns, with the daily delivery series", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "The agent's leads, newest first", params: id, ok: { 200: z.array(leadShownSchema) }, errors: [403, 404] },
 
   // Lead notifications (spec 001 §2, §7)

@@ -21,6 +21,7 @@ import * as campaignsAddAgentBrokerage from './20261124120000_campaigns_add_agen
 import * as agentsCreateEmailVerifications from './20261124100000_agents_create_email_verifications';
 import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
 import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_stats';
+import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_daily_metrics';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124100000_agents_create_email_verifications': agentsCreateEmailVerifications,
   '20261124140000_admin_add_list_indexes': adminAddListIndexes,
   '20261125140000_agents_add_campaign_stats': agentsAddCampaignStats,
+  '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
 };

@@ -6,3 +6,4 @@ export * from './payments.js';
 export * from './uploads.js';
 export * from './platform.js';
 export * from './webhooks.js';
+export * from './dashboard.js';

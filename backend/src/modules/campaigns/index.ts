@@ -5,10 +5,11 @@ import { campaignsRouter } from './campaigns.routes';
 import { adCopyRouter } from './ad-copy/ad-copy.routes';
 import { targetingRouter } from './targeting/targeting.routes';
 import { publicCampaignRouter } from './public-campaign';
+import { dashboardRouter } from './dashboard';
 
-/** Drafts (POST/GET/PATCH /api/campaigns), ad copy and the Fair Housing check, the targeting preview. */
+/** Drafts (POST/GET/PATCH /api/campaigns), ad copy and the Fair Housing check, the targeting preview, the dashboard's reads. */
 export function campaignsRouters(deps: AppDeps): Router[] {
-  return [campaignsRouter(deps), adCopyRouter(deps), targetingRouter(deps), publicCampaignRouter(deps)];
+  return [campaignsRouter(deps), adCopyRouter(deps), targetingRouter(deps), publicCampaignRouter(deps), dashboardRouter(deps)];
 }
 
 export { transitionCampaign } from './campaign-transitions';

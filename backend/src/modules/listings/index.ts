@@ -4,4 +4,4 @@ export { upsertMlsListings, listAgentListings, findListingView, listingObjectPat
 export { presentListing, type ListingView } from './listings.presenter';
 export type { MlsCompliance } from './listing.model';
 // Public listing pages and leads: one listing, one agent for an mlsId.
-export { findListingResponse, markListingPromoted, findPublicListingRef, findListingSummaries, type PublicListingRef, type ListingSummary } from './public-listing';
+export { findListingResponse, markListingPromoted, findPublicListingRef, findListingSummaries, findListingCards, type ListingCard, type PublicListingRef, type ListingSummary } from './public-listing';

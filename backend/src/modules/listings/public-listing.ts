@@ -144,3 +144,40 @@ export async function findListingSummaries(ids: readonly number[]): Promise<Map<
   for (const r of rows) out.set(r.id, { id: r.id, address: r.address, price: centsToPrice(r.priceCents), mlsId: r.mlsId });
   return out;
 }
+
+/** The fields of a listing the dashboard's Property card shows, for the given ids (other modules' reads). */
+export interface ListingCard {
+  id: number;
+  mlsId: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  price: string | null;
+  bedrooms: number | null;
+  bathrooms: string | null;
+  squareFeet: number | null;
+  imageUrl: string | null;
+}
+
+export async function findListingCards(ids: readonly number[]): Promise<Map<number, ListingCard>> {
+  const out = new Map<number, ListingCard>();
+  if (!ids.length) return out;
+  const rows = await Listing.query()
+    .whereIn('id', Array.from(new Set(ids)))
+    .select('id', 'mlsId', 'address', 'city', 'state', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet', 'imageUrl', 'images');
+  for (const r of rows) {
+    out.set(r.id, {
+      id: r.id,
+      mlsId: r.mlsId,
+      address: r.address,
+      city: r.city ?? null,
+      state: r.state ?? null,
+      price: r.priceCents == null ? null : centsToPrice(r.priceCents),
+      bedrooms: r.bedrooms ?? null,
+      bathrooms: r.bathrooms == null ? null : formatBathrooms(r.bathrooms),
+      squareFeet: r.squareFeet ?? null,
+      imageUrl: r.imageUrl ?? r.images?.[0] ?? null,
+    });
+  }
+  return out;
+}

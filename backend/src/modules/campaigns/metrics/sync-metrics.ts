@@ -69,12 +69,19 @@ export async function syncCampaignMetrics(deps: SyncDeps): Promise<SyncResult> {
     }
     const values = rows.filter((r) => delivery.has(r.facebookCampaignId)).map((r) => ({ id: r.id, ...delivery.get(r.facebookCampaignId)! }));
     if (values.length) {
+      // The totals, and today's row of the daily series (the dashboard's chart), in one statement.
       await db.raw(
-        `update campaigns c
-            set impressions_delivered = v.impressions, reach = v.reach, clicks = v.clicks,
-                metrics_updated_at = now(), updated_at = now()
-           from (values ${values.map(() => '(?::int, ?::int, ?::int, ?::int)').join(', ')}) as v(id, impressions, reach, clicks)
-          where c.id = v.id and c.status = 'active'`,
+        `with synced as (
+           update campaigns c
+              set impressions_delivered = v.impressions, reach = v.reach, clicks = v.clicks,
+                  metrics_updated_at = now(), updated_at = now()
+             from (values ${values.map(() => '(?::int, ?::int, ?::int, ?::int)').join(', ')}) as v(id, impressions, reach, clicks)
+            where c.id = v.id and c.status = 'active'
+           returning c.id, c.impressions_delivered, c.reach, c.clicks)
+         insert into campaign_daily_metrics (campaign_id, day, impressions, reach, clicks)
+         select id, (now() at time zone 'UTC')::date, impressions_delivered, reach, clicks from synced
+         on conflict (campaign_id, day) do update
+           set impressions = excluded.impressions, reach = excluded.reach, clicks = excluded.clicks, updated_at = now()`,
         values.flatMap((v) => [v.id, v.impressions, v.reach, v.clicks]),
       );
       updated += values.length;

@@ -1,0 +1,142 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import {
+  DEFAULT_IMPRESSION_GOAL,
+  PAID_STATUSES,
+  idParam,
+  type AgentCampaign,
+  type DailyDelivery,
+  type FacebookMetrics,
+} from '@app/contracts';
+import type { Actor } from '../../platform/auth/actor';
+import { actorOf } from '../../platform/auth/actor';
+import { validate, inputOf } from '../../platform/http/validate';
+import type { AppDeps } from '../../platform/deps';
+import { accessibleAgent, getAccessibleAgent } from '../agents';
+import { findListingCards } from '../listings';
+import { Campaign } from './campaign.model';
+
+/**
+ * The agent dashboard's reads (spec 001 §2 Dashboard, §7): the agent's campaigns and their Facebook
+ * metrics. Both are the campaigns the agent paid for (PAID_STATUSES: drafts and checkouts in progress are
+ * the wizard's). The access rule (DESIGN §3) is part of each data query; when it finds nothing, the agents
+ * module says why (404 unknown or someone else's, 403 log in) or confirms the agent has none.
+ */
+
+/** How far back the chart goes. */
+export const DAILY_SERIES_DAYS = 90;
+
+const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+export async function listAgentCampaigns(actor: Actor, agentId: number): Promise<AgentCampaign[]> {
+  const rows = await Campaign.query()
+    .where('agentId', agentId)
+    .whereIn('status', PAID_STATUSES as string[])
+    .whereExists(accessibleAgent(actor, agentId))
+    .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .select(
+      'id', 'listingId', 'status', 'templateType', 'adFormat', 'headline', 'description', 'imageUrl', 'budgetCents',
+      'impressionsRequested', 'impressionsDelivered', 'clicks', 'reach', 'startsAt', 'endsAt', 'metricsUpdatedAt', 'createdAt',
+    );
+  if (!rows.length) {
+    await getAccessibleAgent(actor, agentId);
+    return [];
+  }
+  const listings = await findListingCards(rows.map((r) => r.listingId));
+  return rows.map((c) => ({
+    id: c.id,
+    listingId: c.listingId,
+    status: c.status,
+    templateType: c.templateType,
+    adFormat: c.adFormat,
+    headline: c.headline ?? null,
+    description: c.description ?? null,
+    imageUrl: c.imageUrl ?? null,
+    price: String(Math.round(c.budgetCents / 100)),
+    impressionsRequested: c.impressionsRequested,
+    impressionsDelivered: c.impressionsDelivered,
+    clicks: c.clicks,
+    reach: c.reach,
+    startsAt: iso(c.startsAt),
+    endsAt: iso(c.endsAt),
+    metricsUpdatedAt: iso(c.metricsUpdatedAt),
+    createdAt: iso(c.createdAt)!,
+    listing: listings.get(c.listingId) ?? null,
+  })) as AgentCampaign[];
+}
+
+interface MetricsRow {
+  campaigns: number;
+  totalImpressions: number;
+  ordered: number;
+  totalClicks: number;
+  reach: number;
+  updatedAt: Date | null;
+  daily: { campaignId: number; day: string; impressions: number; clicks: number }[] | null;
+}
+
+/**
+ * Totals over the agent's paid campaigns and the daily series, in one query. A day's delivery is that day's
+ * stored total minus the previous stored day's (the platform reports lifetime totals).
+ */
+export async function agentFacebookMetrics(actor: Actor, agentId: number): Promise<FacebookMetrics> {
+  const paid = Campaign.query()
+    .where('agentId', agentId)
+    .whereIn('status', PAID_STATUSES as string[])
+    .whereExists(accessibleAgent(actor, agentId));
+  const knex = Campaign.knex();
+  const totals = paid
+    .clone()
+    .select(
+      knex.raw('count(*)::int as campaigns'),
+      knex.raw('coalesce(sum(impressions_delivered), 0)::int as total_impressions'),
+      knex.raw('coalesce(sum(impressions_requested), 0)::int as ordered'),
+      knex.raw('coalesce(sum(clicks), 0)::int as total_clicks'),
+      knex.raw('coalesce(sum(reach), 0)::int as reach'),
+      knex.raw('max(metrics_updated_at) as updated_at'),
+    );
+  const paidIds = paid.clone().select('id').toKnexQuery().toSQL();
+  const daily = knex.raw(
+    `(select coalesce(json_agg(json_build_object('campaignId', s.campaign_id, 'day', s.day, 'impressions', s.impressions, 'clicks', s.clicks)
+                               order by s.day, s.campaign_id), '[]'::json)
+        from (select d.campaign_id, d.day::text as day,
+                     greatest(d.impressions - coalesce(lag(d.impressions) over w, 0), 0) as impressions,
+                     greatest(d.clicks - coalesce(lag(d.clicks) over w, 0), 0) as clicks
+                from campaign_daily_metrics d
+               where d.campaign_id in (${paidIds.sql})
+              window w as (partition by d.campaign_id order by d.day)) s
+       where s.day::date >= (now() at time zone 'UTC')::date - ?::int) as daily`,
+    [...paidIds.bindings, DAILY_SERIES_DAYS],
+  );
+  const row = (await totals.select(daily).first()) as unknown as MetricsRow;
+  if (!row.campaigns) await getAccessibleAgent(actor, agentId);
+  return {
+    totalImpressions: row.totalImpressions,
+    impressionGoal: row.ordered > 0 ? row.ordered : DEFAULT_IMPRESSION_GOAL,
+    totalClicks: row.totalClicks,
+    reach: row.reach,
+    // Neither the sandbox nor our Meta insights read reports engagements: the dashboard shows the spec's estimate.
+    engagements: null,
+    updatedAt: iso(row.updatedAt),
+    daily: (row.daily ?? []) as DailyDelivery[],
+  };
+}
+
+const AgentParams = { params: z.object({ id: idParam }) };
+
+/** GET /api/agents/:id/campaigns and /api/agents/:id/facebook-metrics. */
+export function dashboardRouter(_deps: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/agents/:id/campaigns', validate(AgentParams), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listAgentCampaigns(actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+  });
+
+  router.get('/api/agents/:id/facebook-metrics', validate(AgentParams), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await agentFacebookMetrics(actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+  });
+
+  return router;
+}

@@ -323,6 +323,11 @@ describe('answers parse with their documented contract schemas', () => {
     await call('get', '/api/auth/google', '/api/auth/google');
     await call('get', '/api/auth/google/callback', '/api/auth/google/callback?code=x&state=y');
 
+    // The help assistant: a first request, a follow-up and a blank question.
+    await call('post', '/api/ai-help', '/api/ai-help', { topic: 'custom-webhook', context: {} });
+    await call('post', '/api/ai-help', '/api/ai-help', { topic: 'follow-up', context: { originalTopic: 'custom-webhook', previousMessages: [], followUpQuestion: 'Is it signed?' } });
+    await call('post', '/api/ai-help', '/api/ai-help', { topic: 'follow-up', context: { originalTopic: 'custom-webhook', previousMessages: [], followUpQuestion: ' ' } });
+
     // Every documented route was answered at least once with a documented success.
     const succeeded = API_ROUTES.filter((r) => Object.keys(r.ok).some((s) => checked.has(`${key(r)} ${s}`))).map(key);
     // Answered in the tests above, or (manual-listing) rendered by listing-pages.routes.test.ts: it needs the built page bundle;

@@ -28,6 +28,9 @@ import {
   notificationSettingsSavedSchema,
   notificationSettingsSchema,
   notificationSettingsViewSchema,
+  helpFirstRequestSchema,
+  helpFollowUpRequestSchema,
+  helpResponseSchema,
   resetPasswordSchema,
   testWebhookResultSchema,
   testWebhookSchema,
@@ -256,6 +259,13 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/listings/:id/optimize-ad-copy', tag: 'campaigns', summary: 'Fair-Housing-checked ad copy for a listing', params: id, body: adCopyRequestSchema, ok: { 200: adCopyResponseSchema }, errors: [403, 404, 429, 502] },
   { method: 'post', path: '/api/ad-copy/check', tag: 'campaigns', summary: 'Fair Housing findings in a text', body: adCopyCheckSchema, ok: { 200: adCopyCheckResponseSchema }, errors: [429] },
   { method: 'post', path: '/api/targeting/preview', tag: 'campaigns', summary: 'Interests and estimated reach for a place and price', body: targetingPreviewSchema, ok: { 200: targetingPreviewResponseSchema } },
+
+  // Help assistant (spec 001 §2, §7)
+  {
+    method: 'post', path: '/api/ai-help', tag: 'help', summary: 'Ask the help assistant (first request or follow-up), answered in Markdown',
+    description: "First: {topic, context}. Follow-up: {topic: 'follow-up', context: {...original, originalTopic, previousMessages (last 2), followUpQuestion}}. Grounded in the agent's integration state (never its secrets).",
+    body: z.union([helpFirstRequestSchema, helpFollowUpRequestSchema]), ok: { 200: helpResponseSchema }, errors: [400, 404, 429, 502],
+  },
 
   // Payments
   { method: 'post', path: '/api/create-payment-intent', tag: 'payments', summary: "Start (or resume) the campaign's checkout", body: createPaymentIntentSchema, ok: { 200: createPaymentIntentResponseSchema }, errors: [403, 404, 409, 502] },

@@ -27,3 +27,38 @@ export function helpTitle(topic: string | null | undefined): string {
     ? HELP_TOPIC_TITLES[topic as KnownHelpTopic]
     : DEFAULT_HELP_TITLE;
 }
+
+/** Body of a follow-up request as the client builds it (see buildHelpFollowUp). */
+export interface HelpFollowUpBody {
+  topic: typeof HELP_FOLLOW_UP_TOPIC;
+  context: {
+    originalTopic: string;
+    previousMessages: { id?: string; content: string; isUser: boolean; timestamp?: string | number }[];
+    followUpQuestion: string;
+    [key: string]: unknown;
+  };
+}
+
+/** Builds the follow-up payload from the first request, the conversation and the new question. */
+export function buildHelpFollowUp(
+  original: { topic: string; context?: Record<string, string | number | boolean | null> },
+  messages: readonly { id?: string; content: string; isUser: boolean; timestamp?: string | number | Date }[],
+  question: string,
+): HelpFollowUpBody {
+  return {
+    topic: HELP_FOLLOW_UP_TOPIC,
+    context: {
+      ...(original.context ?? {}),
+      originalTopic: original.topic,
+      previousMessages: messages.slice(-HELP_PREVIOUS_MESSAGES).map((m) => ({
+        ...(m.id !== undefined ? { id: m.id } : {}),
+        content: m.content,
+        isUser: m.isUser,
+        ...(m.timestamp !== undefined
+          ? { timestamp: m.timestamp instanceof Date ? m.timestamp.toISOString() : m.timestamp }
+          : {}),
+      })),
+      followUpQuestion: question.trim(),
+    },
+  };
+}

@@ -3,6 +3,7 @@ import type { RemoteAppComponent } from '@app/contracts';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardPage } from './features/dashboard/DashboardPage';
+import { HelpAssistantProvider } from './features/help';
 import { getStore } from './store/store';
 
 /**
@@ -12,10 +13,12 @@ import { getStore } from './store/store';
  */
 const App: RemoteAppComponent = ({ basePath, apiBaseUrl }) => (
   <Provider store={getStore(apiBaseUrl)}>
-    <Routes>
-      <Route index element={<DashboardPage />} />
-      <Route path="*" element={<Navigate to={basePath} replace />} />
-    </Routes>
+    <HelpAssistantProvider>
+      <Routes>
+        <Route index element={<DashboardPage />} />
+        <Route path="*" element={<Navigate to={basePath} replace />} />
+      </Routes>
+    </HelpAssistantProvider>
   </Provider>
 );
 

@@ -10,8 +10,9 @@ import { paymentsRouter } from './payments';
 import { leadsRouter } from './leads';
 import { listingPagesRouter } from './listing-pages';
 import { notificationsRouter } from './notifications';
+import { helpRouter } from './help';
 
 /** Every module's router, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), listingPagesRouter(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), helpRouter(deps), listingPagesRouter(deps)];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldErrors } from '../errors.js';
-import { buildHelpFollowUp, helpFirstRequestSchema, helpFollowUpRequestSchema, helpRequestSchema } from './help.js';
+import { buildHelpFollowUp } from '../help.js';
+import { helpFirstRequestSchema, helpFollowUpRequestSchema, helpRequestSchema } from './help.js';
 
 const errorsOf = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input);

@@ -92,37 +92,8 @@ export const helpRequestSchema = z
     return z.NEVER;
   });
 
-/** Body of a follow-up request as the client builds it (see buildHelpFollowUp). */
-export interface HelpFollowUpBody {
-  topic: typeof HELP_FOLLOW_UP_TOPIC;
-  context: {
-    originalTopic: string;
-    previousMessages: { id?: string; content: string; isUser: boolean; timestamp?: string | number }[];
-    followUpQuestion: string;
-    [key: string]: unknown;
-  };
-}
+// The follow-up body builder (buildHelpFollowUp) lives in ../help.ts: the dashboard imports it without zod.
 
-/** Builds the follow-up payload from the first request, the conversation and the new question. */
-export function buildHelpFollowUp(
-  original: { topic: string; context?: Record<string, string | number | boolean | null> },
-  messages: readonly { id?: string; content: string; isUser: boolean; timestamp?: string | number | Date }[],
-  question: string,
-): HelpFollowUpBody {
-  return {
-    topic: HELP_FOLLOW_UP_TOPIC,
-    context: {
-      ...(original.context ?? {}),
-      originalTopic: original.topic,
-      previousMessages: messages.slice(-HELP_PREVIOUS_MESSAGES).map((m) => ({
-        ...(m.id !== undefined ? { id: m.id } : {}),
-        content: m.content,
-        isUser: m.isUser,
-        ...(m.timestamp !== undefined
-          ? { timestamp: m.timestamp instanceof Date ? m.timestamp.toISOString() : m.timestamp }
-          : {}),
-      })),
-      followUpQuestion: question.trim(),
-    },
-  };
-}
+/** POST /api/ai-help answer: the assistant's reply as Markdown. */
+export const helpResponseSchema = z.object({ response: z.string() });
+export type HelpResponse = z.infer<typeof helpResponseSchema>;

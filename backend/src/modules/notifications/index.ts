@@ -8,6 +8,9 @@ export { enqueueLeadDeliveries, type LeadForDelivery } from './delivery/lead-del
 // Called by the campaigns module inside the transaction that makes a campaign active.
 export { notifyCampaignLive, type CampaignLiveSnapshot } from './delivery/campaign-live';
 
+// What the agent has wired up (no secrets), for the help module's answers.
+export { integrationState, type IntegrationState } from './settings/integration-state';
+
 // The delivery log for operators (ops CLI, admin).
 export { listDeliveries, replayDelivery } from './delivery/deliveries.service';
 

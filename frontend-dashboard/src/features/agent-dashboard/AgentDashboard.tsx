@@ -3,6 +3,7 @@ import { useGetAgentQuery } from '../agents/agentsApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
 import { BackToSelection } from './BackToSelection';
+import { HelpIcon } from '../help';
 import styles from './AgentDashboard.module.css';
 
 /**
@@ -35,6 +36,13 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
     <DashboardLayout welcome={`Welcome, ${agent.name}`}>
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
+        {/* Help per topic; after merging these move into the Lead Notifications tabs. */}
+        <span aria-label="Help topics" role="group" style={{ marginLeft: 'var(--ui-space-4)', display: 'inline-flex', gap: 'var(--ui-space-1)' }}>
+          <HelpIcon topic="custom-webhook" label="Help: Custom Webhook Setup" />
+          <HelpIcon topic="zapier-setup" label="Help: Zapier Integration" />
+          <HelpIcon topic="crm-integration" label="Help: CRM Integration" />
+          <HelpIcon topic="webhook-testing" label="Help: Testing Webhooks" />
+        </span>
       </nav>
       {/* Spec §2 order: Contact Card, Property card, then Lead Notifications. */}
       <LeadNotificationsCard agentId={agentId} />

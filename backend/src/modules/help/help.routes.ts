@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { HELP_FOLLOW_UP_TOPIC, helpRequestSchema, type HelpResponse } from '@app/contracts';
+import { validate, inputOf } from '../../platform/http/validate';
+import { rateLimit } from '../../platform/http/rate-limit';
+import { actorOf } from '../../platform/auth/actor';
+import type { AppDeps } from '../../platform/deps';
+import { getAccessibleAgent } from '../agents';
+import { integrationState, type IntegrationState } from '../notifications';
+import { createHelpProvider, type HelpProvider } from './providers';
+
+const AskHelp = { body: helpRequestSchema };
+
+/** Help answers per browser session per minute, and per IP (a session is cheap to make; an IP is not). */
+export const HELP_PER_SESSION_PER_MINUTE = 20;
+export const HELP_PER_IP_PER_MINUTE = 60;
+
+function sessionKey(ctx: Context): string {
+  const session = ctx.session as { isNew?: boolean; externalKey?: string } | null;
+  return session && !session.isNew && session.externalKey ? `s:${session.externalKey}` : 'anonymous';
+}
+
+/** The agent the answer is grounded in: context.agentId if this session may open it, else the logged-in agent. */
+async function groundingOf(deps: AppDeps, ctx: Context, context: Record<string, unknown>): Promise<IntegrationState | null> {
+  const actor = actorOf(ctx);
+  const asked = Number(context.agentId);
+  // An id outside PostgreSQL's integer range is no agent (and must not reach the query as a 500).
+  const agentId = Number.isInteger(asked) && asked > 0 && asked <= 2_147_483_647 ? asked : actor.loggedInAgentId;
+  if (!agentId) return null;
+  // Someone else's agent is refused like elsewhere (404), so the help route cannot probe settings.
+  const agent = await getAccessibleAgent(actor, agentId);
+  return integrationState(deps.db, agent.id);
+}
+
+export function helpRouter(deps: AppDeps, provider: HelpProvider = createHelpProvider(deps.config, deps.logger)): Router {
+  const router = new Router();
+  const perIp = rateLimit({ name: 'help-ip', points: HELP_PER_IP_PER_MINUTE, durationSeconds: 60 });
+  const perSession = rateLimit({ name: 'help-session', points: HELP_PER_SESSION_PER_MINUTE, durationSeconds: 60, key: sessionKey });
+
+  router.post('/api/ai-help', perIp, perSession, validate(AskHelp), async (ctx) => {
+    const { body } = inputOf(ctx, AskHelp);
+    const followUp = body.topic === HELP_FOLLOW_UP_TOPIC ? (body.context as { originalTopic: string; followUpQuestion: string; previousMessages: { content: string; isUser: boolean }[] }) : null;
+    const integration = await groundingOf(deps, ctx, body.context as Record<string, unknown>);
+    const answer: HelpResponse = {
+      response: await provider.answer({
+        topic: followUp ? followUp.originalTopic : body.topic,
+        question: followUp ? followUp.followUpQuestion : null,
+        previousMessages: followUp ? followUp.previousMessages.map((m) => ({ content: m.content, isUser: m.isUser })) : [],
+        integration,
+      }),
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  return router;
+}

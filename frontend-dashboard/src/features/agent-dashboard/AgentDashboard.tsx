@@ -36,16 +36,20 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
     <DashboardLayout welcome={`Welcome, ${agent.name}`}>
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
-        {/* Help per topic; after merging these move into the Lead Notifications tabs. */}
-        <span aria-label="Help topics" role="group" style={{ marginLeft: 'var(--ui-space-4)', display: 'inline-flex', gap: 'var(--ui-space-1)' }}>
-          <HelpIcon topic="custom-webhook" label="Help: Custom Webhook Setup" />
-          <HelpIcon topic="zapier-setup" label="Help: Zapier Integration" />
-          <HelpIcon topic="crm-integration" label="Help: CRM Integration" />
-          <HelpIcon topic="webhook-testing" label="Help: Testing Webhooks" />
-        </span>
       </nav>
       {/* Spec §2 order: Contact Card, Property card, then Lead Notifications. */}
-      <LeadNotificationsCard agentId={agentId} />
+      <LeadNotificationsCard
+        agentId={agentId}
+        help={
+          <p aria-label="Help topics" role="group" className={styles.helpTopics}>
+            <span>Need a hand?</span>
+            <HelpIcon topic="custom-webhook" label="Help: Custom Webhook Setup" />
+            <HelpIcon topic="zapier-setup" label="Help: Zapier Integration" />
+            <HelpIcon topic="crm-integration" label="Help: CRM Integration" />
+            <HelpIcon topic="webhook-testing" label="Help: Testing Webhooks" />
+          </p>
+        }
+      />
     </DashboardLayout>
   );
 }

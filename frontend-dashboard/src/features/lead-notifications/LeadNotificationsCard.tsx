@@ -36,7 +36,7 @@ const TABS: { id: SettingsTab; label: string }[] = [
 const IMPERSONATION_REASON = 'An admin viewing as this agent cannot change the webhook secret or the CRM API key.';
 
 /** The dashboard's Lead Notifications card: settings in four tabs, test sends, and the delivery log. */
-export function LeadNotificationsCard({ agentId }: { agentId: string }) {
+export function LeadNotificationsCard({ agentId, help }: { agentId: string; /** Help per topic (the help assistant's icons). */ help?: ReactNode }) {
   const settings = useGetNotificationSettingsQuery(agentId);
   const crm = useGetCrmIntegrationsQuery();
   const { show, view: toastView } = useCardToast();
@@ -66,6 +66,7 @@ export function LeadNotificationsCard({ agentId }: { agentId: string }) {
   return (
     <Panel title="Lead Notifications" className={styles.card} aria-label="Lead Notifications" data-testid="lead-notifications-card">
       <p className={styles.intro}>Choose where each new lead is sent the moment a buyer contacts you.</p>
+      {help}
       {body}
       <DeliveryLog agentId={agentId} toast={show} />
       {toastView}

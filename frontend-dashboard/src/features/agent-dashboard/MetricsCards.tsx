@@ -1,0 +1,188 @@
+import { lazy, Suspense } from 'react';
+import type { AgentCampaign, FacebookMetrics, LeadShown } from '@app/contracts';
+import { Badge, Button, EmptyState, Panel, Spinner } from '@app/ui';
+// By path: the dashboard keeps zod out of its bundle (see store/api.ts).
+import { formatCompact, formatUsd } from '../../../../contracts/src/format';
+import { engagements, progressLabel, progressPercent } from '../../../../contracts/src/metrics';
+import styles from './Cards.module.css';
+
+/** Property card (spec §2): the first campaign that has a listing; 'No active campaigns yet' otherwise. */
+export function PropertyCard({ campaigns }: { campaigns: AgentCampaign[] }) {
+  const campaign = campaigns.find((c) => c.listing);
+  const listing = campaign?.listing;
+  return (
+    <Panel title="Property" aria-label="Property" className={styles.card}>
+      {!listing ? (
+        <EmptyState title="No active campaigns yet" />
+      ) : (
+        <div className={styles.property}>
+          {(listing.imageUrl ?? campaign.imageUrl) && (
+            <img className={styles.propertyImage} src={(listing.imageUrl ?? campaign.imageUrl)!} alt={listing.address} width={320} height={200} loading="lazy" />
+          )}
+          <p className={styles.price}>{listing.price ? formatUsd(listing.price) : ''}</p>
+          <p>
+            {listing.address}
+            {listing.city ? `, ${listing.city}` : ''}
+            {listing.state ? `, ${listing.state}` : ''}
+          </p>
+          <p className={styles.muted}>
+            {[listing.bedrooms != null && `${listing.bedrooms} beds`, listing.bathrooms && `${listing.bathrooms} baths`, listing.squareFeet != null && `${listing.squareFeet.toLocaleString('en-US')} sq ft`]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          <p>
+            <Badge tone={campaign.status === 'active' ? 'success' : 'neutral'}>{campaign.status === 'active' ? 'Active' : campaign.status.replace('_', ' ')}</Badge>
+          </p>
+          <Button variant="secondary" onClick={() => window.open(`/listing/${encodeURIComponent(listing.mlsId || String(listing.id))}`, '_blank', 'noopener')}>
+            View Property Details
+          </Button>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** Campaign Progress: percent of the impression goal, capped at 100 (spec §2, §9). */
+export function ProgressCard({ metrics }: { metrics: FacebookMetrics }) {
+  const percent = progressPercent(metrics.totalImpressions, metrics.impressionGoal);
+  return (
+    <Panel title="Campaign Progress" aria-label="Campaign Progress" className={styles.card}>
+      <p className={styles.progressLabel}>{progressLabel(percent)}</p>
+      <div className={styles.meter} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Progress to the impression goal">
+        <span className={styles.meterFill} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={styles.muted}>
+        <strong>{percent}%</strong> · {formatCompact(metrics.totalImpressions)} of {formatCompact(metrics.impressionGoal)} impressions
+      </p>
+    </Panel>
+  );
+}
+
+/** Total Clicks, Total Reach, Engagements (the platform's figure, else the spec's estimate, said as such). */
+export function StatTiles({ metrics }: { metrics: FacebookMetrics }) {
+  const reported = metrics.engagements !== null;
+  const tiles = [
+    { label: 'Total Clicks', value: formatCompact(metrics.totalClicks), note: null },
+    { label: 'Total Reach', value: formatCompact(metrics.reach), note: null },
+    { label: 'Engagements', value: formatCompact(reported ? metrics.engagements! : engagements(metrics.totalClicks)), note: reported ? null : 'estimated' },
+  ];
+  return (
+    <div className={styles.tiles}>
+      {tiles.map((t) => (
+        <Panel key={t.label} aria-label={t.label} className={styles.tile}>
+          <p className={styles.tileLabel}>{t.label}</p>
+          <p className={styles.tileValue} data-testid={`tile-${t.label.toLowerCase().replace(' ', '-')}`}>
+            {t.value}
+          </p>
+          {t.note && <p className={styles.muted}>{t.note} (clicks × 1.2)</p>}
+        </Panel>
+      ))}
+    </div>
+  );
+}
+
+/** 'Your Leads (n)' with Contact, Property and Interest (spec §2). */
+export function LeadsCard({ leads }: { leads: LeadShown[] }) {
+  return (
+    <Panel title={`Your Leads (${leads.length})`} aria-label="Your Leads" className={styles.card}>
+      {leads.length === 0 ? (
+        <p className={styles.muted}>No leads yet. Your leads will appear here once customers start responding to your ads.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Contact</th>
+                <th scope="col">Property</th>
+                <th scope="col">Interest</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((l) => (
+                <tr key={l.id}>
+                  <td>
+                    <strong>{l.name}</strong>
+                    <br />
+                    <a href={`mailto:${l.email}`}>{l.email}</a>
+                    {l.phone && (
+                      <>
+                        <br />
+                        <a href={`tel:${l.phone}`}>{l.phone}</a>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {l.listing.address}
+                    <br />
+                    <span className={styles.muted}>{formatUsd(l.listing.price)}</span>
+                  </td>
+                  <td>
+                    {l.interest}
+                    {l.message && <p className={styles.message}>{l.message}</p>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** Daily delivery per campaign, as a table (the chart's text alternative and its fallback). */
+export function DeliveryTable({ metrics, campaigns }: { metrics: FacebookMetrics; campaigns: AgentCampaign[] }) {
+  const label = (id: number) => campaigns.find((c) => c.id === id)?.listing?.address ?? `Campaign ${id}`;
+  return (
+    <table className={styles.table}>
+      <caption className={styles.caption}>Impressions and clicks delivered per day</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Campaign</th>
+          <th scope="col">Impressions</th>
+          <th scope="col">Clicks</th>
+        </tr>
+      </thead>
+      <tbody>
+        {metrics.daily.map((d) => (
+          <tr key={`${d.campaignId}-${d.day}`}>
+            <td>{d.day}</td>
+            <td>{label(d.campaignId)}</td>
+            <td>{d.impressions.toLocaleString('en-US')}</td>
+            <td>{d.clicks.toLocaleString('en-US')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const DeliveryChart = lazy(() => import('./DeliveryChart'));
+
+/** The daily delivery of each campaign: a line chart per campaign, and the same figures as a table. */
+export function DeliveryCard({ metrics, campaigns }: { metrics: FacebookMetrics; campaigns: AgentCampaign[] }) {
+  const charted = campaigns.filter((c) => metrics.daily.some((d) => d.campaignId === c.id));
+  return (
+    <Panel title="Daily delivery" aria-label="Daily delivery" className={styles.card}>
+      {charted.length === 0 ? (
+        <p className={styles.muted}>No delivery yet. Impressions and clicks appear here day by day once your ad is running.</p>
+      ) : (
+        <>
+          {charted.map((c) => (
+            <figure key={c.id} className={styles.figure}>
+              <figcaption className={styles.muted}>{c.listing?.address ?? `Campaign ${c.id}`}</figcaption>
+              <Suspense fallback={<Spinner label="Loading chart..." />}>
+                <DeliveryChart metrics={metrics} campaign={c} />
+              </Suspense>
+            </figure>
+          ))}
+          <details className={styles.details}>
+            <summary>Show the figures</summary>
+            <DeliveryTable metrics={metrics} campaigns={campaigns} />
+          </details>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,70 @@
+/// <reference types="jest" />
+import type { AgentCampaign, FacebookMetrics } from '@app/contracts';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
+import { validateProfile } from './profileEdit';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let el: HTMLDivElement;
+beforeEach(() => {
+  el = document.createElement('div');
+  document.body.append(el);
+  root = createRoot(el);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  el.remove();
+});
+const render = (node: React.ReactNode) => act(() => root.render(node));
+
+const metrics = (over: Partial<FacebookMetrics> = {}): FacebookMetrics => ({
+  totalImpressions: 12500, impressionGoal: 50000, totalClicks: 1234, reach: 8800, engagements: null, updatedAt: null, daily: [], ...over,
+});
+
+describe('dashboard cards', () => {
+  it('Campaign Progress: percent of the goal, capped at 100, with the spec labels and x.xK figures', () => {
+    render(<ProgressCard metrics={metrics()} />);
+    expect(el.textContent).toContain('Progress to Goal');
+    expect(el.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).toBe('25');
+    expect(el.textContent).toContain('12.5K of 50K impressions');
+    render(<ProgressCard metrics={metrics({ totalImpressions: 61000 })} />);
+    expect(el.textContent).toContain('Goal Achieved!');
+    expect(el.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('Engagements: the estimate round(clicks × 1.2), said to be one, unless the platform reported them', () => {
+    render(<StatTiles metrics={metrics()} />);
+    expect(el.querySelector('[data-testid=tile-engagements]')!.textContent).toBe('1.5K');
+    expect(el.textContent).toContain('estimated');
+    expect(el.querySelector('[data-testid=tile-total-clicks]')!.textContent).toBe('1.2K');
+    render(<StatTiles metrics={metrics({ engagements: 40 })} />);
+    expect(el.querySelector('[data-testid=tile-engagements]')!.textContent).toBe('40');
+    expect(el.textContent).not.toContain('estimated');
+  });
+
+  it('Property card: the first campaign with a listing, or the empty state', () => {
+    render(<PropertyCard campaigns={[]} />);
+    expect(el.textContent).toContain('No active campaigns yet');
+    const campaign = {
+      id: 3, listingId: 9, status: 'active', listing: { id: 9, mlsId: 'FL1', address: '9 Bay St', city: 'Tampa', state: 'FL', price: '450000', bedrooms: 3, bathrooms: '2', squareFeet: 1800, imageUrl: null },
+    } as unknown as AgentCampaign;
+    render(<PropertyCard campaigns={[campaign]} />);
+    expect(el.textContent).toContain('$450,000');
+    expect(el.textContent).toContain('3 beds · 2 baths · 1,800 sq ft');
+    expect(el.textContent).toContain('View Property Details');
+  });
+
+  it("Your Leads (n) and its empty state", () => {
+    render(<LeadsCard leads={[]} />);
+    expect(el.textContent).toContain('Your Leads (0)');
+    expect(el.textContent).toContain('No leads yet. Your leads will appear here once customers start responding to your ads.');
+  });
+
+  it('the profile edit checks name and email as spec §5 says', () => {
+    expect(validateProfile({ name: ' ', email: 'nope', phone: '', brokerage: '', mlsId: '' })).toEqual({ name: 'Name is required', email: 'Valid email is required' });
+    expect(validateProfile({ name: 'Ava', email: 'ava@example.com', phone: '', brokerage: '', mlsId: '' })).toEqual({});
+  });
+});

@@ -1,0 +1,45 @@
+import type { AgentCampaign, AgentView, FacebookMetrics, LeadShown } from '@app/contracts';
+import { api } from '../../store/api';
+
+/** The profile fields the Edit Contact Information dialog sends (PUT /api/agents/{id}, spec §7). */
+export interface ProfileEdit {
+  name: string;
+  email: string;
+  phone: string;
+  brokerage: string;
+  mlsId: string;
+}
+
+/** The dashboard's reads and the profile edit, logout and the end of an admin's Login As (spec 001 §7). */
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAgentCampaigns: build.query<AgentCampaign[], string>({
+      query: (id) => `/api/agents/${encodeURIComponent(id)}/campaigns`,
+    }),
+    getFacebookMetrics: build.query<FacebookMetrics, string>({
+      query: (id) => `/api/agents/${encodeURIComponent(id)}/facebook-metrics`,
+    }),
+    getAgentLeads: build.query<LeadShown[], string>({
+      query: (id) => `/api/agents/${encodeURIComponent(id)}/leads`,
+    }),
+    updateProfile: build.mutation<AgentView & { pendingEmail?: string }, { id: string; body: ProfileEdit }>({
+      query: ({ id, body }) => ({ url: `/api/agents/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Agent', id: Number(id) }, { type: 'Agent', id: 'LIST' }],
+    }),
+    logout: build.mutation<{ ok: true }, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST' }),
+    }),
+    endImpersonation: build.mutation<{ ok: true }, void>({
+      query: () => ({ url: '/api/admin/end-impersonation', method: 'POST' }),
+    }),
+  }),
+});
+
+export const {
+  useGetAgentCampaignsQuery,
+  useGetFacebookMetricsQuery,
+  useGetAgentLeadsQuery,
+  useUpdateProfileMutation,
+  useLogoutMutation,
+  useEndImpersonationMutation,
+} = dashboardApi;

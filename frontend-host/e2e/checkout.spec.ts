@@ -211,6 +211,58 @@ test.describe('checkout and success screen', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome, Pat Buyer')).toBeVisible();
+
+    // The dashboard: the paid campaign's listing, its progress, the tiles, no leads yet.
+    const property = page.getByRole('region', { name: 'Property' });
+    await expect(property.getByRole('button', { name: 'View Property Details' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Campaign Progress' }).getByText(/Progress to Goal|Goal Achieved!/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Engagements' })).toContainText('estimated');
+    await expect(page.getByRole('region', { name: 'Your Leads' })).toContainText('No leads yet.');
+
+    // A buyer sends a lead from the listing page; the agent sees it after a reload.
+    const listingTab = context.waitForEvent('page');
+    await property.getByRole('button', { name: 'View Property Details' }).click();
+    const buyer = await listingTab;
+    // An MLS listing asks "Contact Agent", a manual one "Get More Information".
+    const ask = /^(Contact Agent|Get More Information)$/;
+    await buyer.getByRole('button', { name: ask }).click();
+    const form = buyer.getByRole('dialog', { name: ask });
+    await form.getByLabel('Name').fill('Jordan Buyer');
+    await form.getByLabel('Email').fill('jordan@example.com');
+    await form.getByLabel('Message').fill('Can I see it Saturday?');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(buyer.getByText('Thank you!')).toBeVisible({ timeout: 15_000 });
+    await buyer.close();
+    await page.reload();
+    const leads = page.getByRole('region', { name: 'Your Leads' });
+    await expect(leads.getByRole('heading', { name: 'Your Leads (1)' })).toBeVisible();
+    await expect(leads).toContainText('Jordan Buyer');
+
+    // Profile edit: the dialog checks the fields, then saves.
+    await page.getByRole('region', { name: 'Contact Card' }).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Contact Information' });
+    await edit.getByLabel('Full Name').fill('');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByText('Name is required')).toBeVisible();
+    await edit.getByLabel('Full Name').fill('Pat Q. Buyer');
+    await edit.getByLabel('Brokerage').fill('Sunshine Realty');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile Updated')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Contact Card' })).toContainText('Sunshine Realty');
+
+    // The theme is kept across a reload.
+    const theme = () => page.locator('[data-theme]').first().getAttribute('data-theme');
+    const before = await theme();
+    await page.getByRole('button', { name: /theme|dark|light/i }).first().click();
+    await expect.poll(theme).not.toBe(before);
+    const after = await theme();
+    await page.reload();
+    await expect.poll(theme).toBe(after);
+
+    // Logout: the toast, then the login page; the dashboard is closed to this browser again.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('a declined card shows Payment Failed, and the agent can pay with another card', async ({ page, baseURL }) => {

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// npm run bench:dashboard — the dashboard's reads at 50 connections beside a bare Koa hello world in the same
+// run: GET /api/agents/{id}/facebook-metrics and GET /api/agents/{id}/leads (with the session cookie), for an
+// agent with 1,000 leads and 10 campaigns with 30 days of daily delivery. Rounds alternate between the targets;
+// figures are medians of the rounds: req/s, ratio to bare Koa, p50, p99. Goal: ratio ≥ 0.3, p99 ≤ 50 ms.
+//   BENCH_ROUNDS=3  BENCH_SECONDS=10  BENCH_CONNECTIONS=50
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildBackend, freePort, median, root, startProduct, tempDir, waitFor } from './lib.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+buildBackend();
+const barePort = await freePort();
+const bare = fork(path.join(root, 'scripts', 'bench', 'bare-koa.mjs'), { env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' });
+await waitFor(`http://127.0.0.1:${barePort}/`);
+const dataDir = tempDir('la-bench-dash-');
+const pgPort = await freePort();
+const product = await startProduct({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', JOBS_ENABLED: 'false' });
+try {
+  let cookie = '';
+  const call = async (method, p, body) => {
+    const res = await fetch(product.url + p, { method, headers: { 'content-type': 'application/json', origin: product.url, ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (set) cookie = set;
+    return res.json();
+  };
+  const agent = await call('POST', '/api/agents', { name: 'Ava Stone', state: 'FL', manualEntry: true });
+  const listing = await call('POST', '/api/listings', {
+    agentId: agent.id, address: '100 Palm Ave', city: 'Tampa', state: 'FL', price: '450000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1850, status: 'active',
+    imageUrl: null, images: ['https://photos.example.com/1.jpg'],
+  });
+
+  // 10 active campaigns with 30 days of delivery, and 1,000 leads, straight into the tables.
+  const { password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'));
+  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/listing_ads` });
+  await client.connect();
+  const { rows: campaigns } = await client.query(
+    `insert into campaigns (agent_id, listing_id, template_type, headline, budget_cents, impressions_requested, impressions_delivered, reach, clicks, status, starts_at, ends_at, metrics_updated_at)
+     select $1, $2, 'just-listed', 'Sunny home', 39900, 25000, 3000 * g, 2000 * g, 30 * g, 'active', now() - interval '30 days', now() + interval '10 days', now()
+       from generate_series(1, 10) g returning id`,
+    [agent.id, listing.id],
+  );
+  for (const c of campaigns) {
+    await client.query(
+      `insert into campaign_daily_metrics (campaign_id, day, impressions, reach, clicks)
+       select $1, (now() at time zone 'UTC')::date - d, 100 * (30 - d), 70 * (30 - d), 1 * (30 - d) from generate_series(0, 29) d`,
+      [c.id],
+    );
+  }
+  await client.query(
+    `insert into leads (listing_id, agent_id, name, email, phone, message, source, interested_in_tour, interested_in_similar, idempotency_key, created_at)
+     select $1, $2, 'Buyer ' || g, 'buyer' || g || '@example.com', '8135550100', 'Is it still available?', 'property_page', g % 2 = 0, g % 3 = 0,
+            gen_random_uuid()::text, now() - (g || ' minutes')::interval
+       from generate_series(1, 1000) g`,
+    [listing.id, agent.id],
+  );
+  await client.query('vacuum analyze campaigns, campaign_daily_metrics, leads');
+  await client.end();
+
+  const leads = await call('GET', `/api/agents/${agent.id}/leads`);
+  const metrics = await call('GET', `/api/agents/${agent.id}/facebook-metrics`);
+  if (leads.length !== 1000 || metrics.daily.length !== 300) throw new Error(`seed: ${leads.length} leads, ${metrics.daily.length} daily points`);
+
+  const run = (url, headers = {}) =>
+    new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (e, r) => (e ? reject(e) : resolve(r))));
+  const targets = [
+    { name: 'bare Koa hello world', url: `http://127.0.0.1:${barePort}/` },
+    { name: 'GET /api/agents/{id}/facebook-metrics (session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics`, headers: { cookie } },
+    { name: 'GET /api/agents/{id}/leads (1,000, session)', url: `${product.url}/api/agents/${agent.id}/leads`, headers: { cookie } },
+  ];
+  for (const t of targets) await new Promise((r) => autocannon({ url: t.url, connections: 10, duration: 2, headers: t.headers }, r));
+  const results = new Map(targets.map((t) => [t.name, []]));
+  const load = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const t of targets) {
+      const r = await run(t.url, t.headers);
+      if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx`);
+      results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average });
+    }
+    load.push(os.loadavg()[0]);
+  }
+  const bareRps = median(results.get(targets[0].name).map((x) => x.rps));
+  console.log(`\nbench:dashboard — ${ROUNDS} alternating rounds × ${DURATION} s, ${CONNECTIONS} connections, medians; 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
+  console.table(
+    targets.map((t) => {
+      const xs = results.get(t.name);
+      const rps = median(xs.map((x) => x.rps));
+      return { target: t.name, 'req/s': Math.round(rps), 'ratio to bare Koa': Number((rps / bareRps).toFixed(2)), 'p50 ms': median(xs.map((x) => x.p50)), 'p99 ms': median(xs.map((x) => x.p99)), 'bytes/response': Math.round(median(xs.map((x) => x.bytes))) };
+    }),
+  );
+  console.log('Goal: ratio ≥ 0.3 and p99 ≤ 50 ms for both reads.');
+} finally {
+  bare.kill();
+  await product.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

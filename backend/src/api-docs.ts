@@ -15,6 +15,8 @@ import {
   adminLoginSchema,
   adminMetricsQuerySchema,
   adminRetryJobSchema,
+  agentLeadsPageSchema,
+  agentLeadsQuerySchema,
   agentListingsPageSchema,
   agentListingsQuerySchema,
   changePasswordSchema,
@@ -49,7 +51,6 @@ import {
   healthSchema,
   idParam,
   leadCreatedSchema,
-  leadShownSchema,
   leadSubmissionSchema,
   listingResponseSchema,
   mlsIdParam,
@@ -213,7 +214,7 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
   { method: 'get', path: '/api/agents/:id/campaigns', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing", params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns, with the daily delivery series", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
-  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "The agent's leads, newest first", params: id, ok: { 200: z.array(leadShownSchema) }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads, newest first, with the total (limit, cursor)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
 
   // Lead notifications (spec 001 §2, §7)
   { method: 'get', path: '/api/crm-integrations', tag: 'notifications', summary: 'The CRMs leads can be delivered to', ok: { 200: z.array(crmIntegrationSchema) } },

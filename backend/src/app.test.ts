@@ -31,12 +31,22 @@ describe('platform routes', () => {
   });
 
   it('sets security headers and a request id', async () => {
-    const res = await t.request.get('/api/health').set('X-Request-Id', 'abc-123');
+    const res = await t.request.get('/api/runtime-config').set('X-Request-Id', 'abc-123');
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    const made = await t.request.get('/api/health').set('X-Request-Id', 'bad id with spaces');
+    const made = await t.request.get('/api/runtime-config').set('X-Request-Id', 'bad id with spaces');
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers the liveness probe before every other layer: no session cookie, no request id, not cached', async () => {
+    const res = await t.request.get('/api/health').expect(200, { status: 'ok' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBeUndefined();
+    await t.request.head('/api/health').expect(200);
+    await t.request.post('/api/health').expect(405);
   });
 });
 

@@ -19,6 +19,7 @@ import { serializeJsonOnce } from './platform/http/json-body';
 import { jsonBody } from './platform/http/body';
 import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
+import { createReadCaches } from './platform/cache/read-cache';
 import type { AppDeps } from './platform/deps';
 import { moduleRouters } from './modules';
 import { apiDocsRouter } from './api-docs';
@@ -39,6 +40,8 @@ function originsOf(urls: (string | undefined)[]): string[] {
   return urls.filter((u): u is string => !!u).map((u) => new URL(u).origin);
 }
 
+const HEALTHY = JSON.stringify({ status: 'ok' });
+
 export function createApp({ config, db, logger, queue, serveFrontends = false }: AppOptions): Koa {
   // Behind TRUST_PROXY the client address is TRUST_PROXY_HOPS from the right of X-Forwarded-For: values a
   // client prepends are never taken as its address (rate limits, audit).
@@ -54,11 +57,22 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     logger,
     queue,
     safeFetch: createSafeFetch({ allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, timeoutMs: config.OUTBOUND_TIMEOUT_MS }),
+    caches: createReadCaches(db, config.READ_CACHE_TTL_MS),
   };
 
   const remoteOrigins = originsOf([config.DASHBOARD_REMOTE_URL, config.ADMIN_REMOTE_URL]);
   // With GCS uploads the browser PUTs straight to Google's signed URL.
   const uploadOrigins = config.providers.uploads === 'gcs' ? ['https://storage.googleapis.com'] : [];
+  // The liveness probe first: load balancers call it every few seconds, and it needs no request id, access
+  // log, policy headers, compression or session. It says only that this process answers (/api/ready checks
+  // the database and the job queue).
+  app.use(async function liveness(ctx, next) {
+    if (ctx.path !== '/api/health' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'json';
+    ctx.body = HEALTHY;
+  });
   app.use(requestContext(logger));
   app.use(errorMiddleware());
   app.use(
@@ -87,8 +101,11 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   // Before the session and body layers: probes, runtime config and built files need no session, so they
   // cost no database read.
   const platform = new Router();
+  // GET and HEAD are answered by the liveness layer at the top; the route stays mounted so other methods
+  // hear 405 and the route list (api-docs) names it.
   platform.get('/api/health', (ctx) => {
-    ctx.body = { status: 'ok' };
+    ctx.type = 'json';
+    ctx.body = HEALTHY;
   });
   platform.get('/api/ready', async (ctx) => {
     const [database, jobs] = await Promise.all([

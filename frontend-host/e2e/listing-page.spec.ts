@@ -90,7 +90,7 @@ test.describe('public listing page, desktop', () => {
     // may have loaded the same MLS listing first); when that is this browser's agent, the lead is in its list.
     const { agent } = await (await page.request.get(`/api/listings/${MLS_ID}`)).json();
     if (agent.id === agentId) {
-      const leads = await (await page.request.get(`/api/agents/${agentId}/leads`)).json();
+      const { leads } = await (await page.request.get(`/api/agents/${agentId}/leads`)).json();
       expect(leads).toEqual([expect.objectContaining({ id: leadId, name: 'Jordan Buyer', email: 'jordan@example.com', interest: 'Tour', listing: expect.objectContaining({ mlsId: MLS_ID }) })]);
     } else {
       expect(leadId).toEqual(expect.any(Number));
@@ -170,7 +170,7 @@ test.describe('public listing pages, phone', () => {
     await form.getByLabel('Email').fill('sam@example.com');
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Thank you!')).toBeVisible({ timeout: 15_000 });
-    const leads = await (await page.request.get(`/api/agents/${agent.id}/leads`)).json();
+    const { leads } = await (await page.request.get(`/api/agents/${agent.id}/leads`)).json();
     expect(leads).toEqual([expect.objectContaining({ name: 'Sam Buyer', interest: 'General' })]);
   });
 });

@@ -67,14 +67,14 @@ try {
 
   const leads = await call('GET', `/api/agents/${agent.id}/leads`);
   const metrics = await call('GET', `/api/agents/${agent.id}/facebook-metrics`);
-  if (leads.length !== 1000 || metrics.daily.length !== 300) throw new Error(`seed: ${leads.length} leads, ${metrics.daily.length} daily points`);
+  if (leads.total !== 1000 || leads.leads.length !== 50 || metrics.daily.length !== 300) throw new Error(`seed: ${leads.total} leads, ${metrics.daily.length} daily points`);
 
   const run = (url, headers = {}) =>
     new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (e, r) => (e ? reject(e) : resolve(r))));
   const targets = [
     { name: 'bare Koa hello world', url: `http://127.0.0.1:${barePort}/` },
     { name: 'GET /api/agents/{id}/facebook-metrics (session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics`, headers: { cookie } },
-    { name: 'GET /api/agents/{id}/leads (1,000, session)', url: `${product.url}/api/agents/${agent.id}/leads`, headers: { cookie } },
+    { name: 'GET /api/agents/{id}/leads (first page of 1,000, session)', url: `${product.url}/api/agents/${agent.id}/leads`, headers: { cookie } },
   ];
   for (const t of targets) await new Promise((r) => autocannon({ url: t.url, connections: 10, duration: 2, headers: t.headers }, r));
   const results = new Map(targets.map((t) => [t.name, []]));

@@ -33,6 +33,8 @@ const ConfigSchema = z
     OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
     JOBS_ENABLED: bool.default(true),
+    // How long a process may answer the hot agent-scoped reads from memory (platform/cache/read-cache.ts); 0 turns it off.
+    READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),
     // Lead delivery (notifications): the receiver's whole answer must arrive within this (Standard Webhooks: 15 s).
     DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(15000),
     // Multiplies the retry schedule (5 s … 24 h). Tests shorten it; it stays 1 unless set, and production refuses anything else.

@@ -1,3 +1,4 @@
+import type { ReadCaches } from './cache/read-cache';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import type { Logger } from './logger';
@@ -11,4 +12,6 @@ export interface AppDeps {
   logger: Logger;
   queue: Queue;
   safeFetch: SafeFetch;
+  /** Short-lived read caches shared by the routers of this app (emptied by this process's writes). */
+  caches: ReadCaches;
 }

@@ -115,6 +115,33 @@ export const leadShownSchema = z.object({
 });
 export type LeadShown = z.infer<typeof leadShownSchema>;
 
+/** GET /api/agents/{id}/leads is paged: 50 newest first by default, at most 100 a page. */
+export const AGENT_LEADS_PAGE_DEFAULT = 50;
+export const AGENT_LEADS_PAGE_MAX = 100;
+/** Where a page ended: the lead's creation time in microseconds since 1970, a dot, its id. */
+export const LEADS_CURSOR = /^\d{1,17}\.\d{1,15}$/;
+const leadsLimitMessage = `limit must be a whole number from 1 to ${AGENT_LEADS_PAGE_MAX}`;
+
+export const agentLeadsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: leadsLimitMessage })
+    .int({ error: leadsLimitMessage })
+    .min(1, { error: leadsLimitMessage })
+    .max(AGENT_LEADS_PAGE_MAX, { error: leadsLimitMessage })
+    .default(AGENT_LEADS_PAGE_DEFAULT),
+  cursor: z.string().regex(LEADS_CURSOR, { error: 'Invalid cursor' }).optional(),
+});
+export type AgentLeadsQuery = z.infer<typeof agentLeadsQuerySchema>;
+
+/** One page of the agent's leads, with how many there are in all ("Your Leads (n)"). */
+export const agentLeadsPageSchema = z.object({
+  leads: z.array(leadShownSchema),
+  total: z.number().int().nonnegative(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type AgentLeadsPage = z.infer<typeof agentLeadsPageSchema>;
+
 /** 201 of POST /api/listings/{mlsId}/leads. */
 export const leadCreatedSchema = z.object({ id: z.number().int() });
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;

@@ -47,7 +47,7 @@ function passwordMatches(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export function adminRouter({ config, db, queue }: AppDeps): Router {
+export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
   const router = new Router();
   const admin = requireAdmin(db);
 
@@ -83,7 +83,7 @@ export function adminRouter({ config, db, queue }: AppDeps): Router {
 
   router.get('/api/admin/agents', admin, validate(AgentsQuery), async (ctx) => {
     const q = inputOf(ctx, AgentsQuery).query;
-    const list = await listAgentsForAdmin(db, q);
+    const list = await listAgentsForAdmin(db, q, caches);
     const campaigns = await campaignsOfAgents(db, list.rows.map((r) => r.id));
     ctx.body = presentAgentsPage(list, campaigns, q);
   });

@@ -1,4 +1,5 @@
 import type { AdminAgentsQuery, AdminTotals } from '@app/contracts';
+import type { ReadCaches } from '../../platform/cache/read-cache';
 import type { Db } from '../../platform/db/knex';
 
 /**
@@ -6,7 +7,8 @@ import type { Db } from '../../platform/db/knex';
  *
  * The per-agent figures (total and active campaigns, succeeded payments in cents) live on the agents row,
  * kept by triggers on campaigns and payments in the same transaction as every write to them
- * (20261125140000_agents_add_campaign_stats): the list reads one table. Before that it aggregated 300,000
+ * (20261125140000_agents_add_campaign_stats): the list reads one table, and its totals are held a few
+ * seconds in the read cache. Before that it aggregated 300,000
  * campaigns and payments per request (seconds at 100,000 agents). See modules/admin/CONTEXT.md.
  */
 
@@ -37,7 +39,7 @@ const SORT_SQL: Record<AdminAgentsQuery['sort'], string> = {
 /** `%` and `_` typed by the admin are literal characters, not wildcards. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listAgentsForAdmin(db: Db, q: AdminAgentsQuery): Promise<AdminAgentList> {
+export async function listAgentsForAdmin(db: Db, q: AdminAgentsQuery, caches?: ReadCaches): Promise<AdminAgentList> {
   const where: string[] = [];
   const bindings: unknown[] = [];
   if (q.search) {
@@ -55,26 +57,34 @@ export async function listAgentsForAdmin(db: Db, q: AdminAgentsQuery): Promise<A
   if (q.campaigns === 'none') where.push('a.total_campaigns = 0');
   const filter = where.length ? `where ${where.join(' and ')}` : '';
 
-  // Totals and the page in one round trip; each side planned on its own (the page walks a sort index and
-  // stops after pageSize rows, the totals read the figures from the created_at index).
-  const sql = `
-    select t.*, p.*
-      from (select count(*)::int as t_agents, coalesce(sum(a.total_campaigns), 0)::int as t_campaigns,
-                   coalesce(sum(a.active_campaigns), 0)::int as t_active, coalesce(sum(a.spent_cents), 0)::bigint as t_revenue
-              from agents a ${filter}) t
-      left join lateral (
-            select a.id, a.name, a.email, a.created_at, a.total_campaigns, a.active_campaigns, a.spent_cents
-              from agents a ${filter}
-             order by ${SORT_SQL[q.sort]} ${q.order}, a.id ${q.order}
-             limit ? offset ?) p on true`;
-  bindings.push(...bindings, q.pageSize, (q.page - 1) * q.pageSize);
-  const { rows } = await db.raw<{ rows: Record<string, any>[] }>(sql, bindings as never);
-  const first = rows[0];
+  // The totals (a pass over every matching agent) are held a few seconds per filter in the read cache,
+  // emptied by this process's writes to agents (the campaign and payment triggers write agents rows in
+  // the same statements' transactions, so a write to campaigns or payments empties it too). The page walks
+  // a sort index and stops after pageSize rows; the two run side by side.
+  const filterKey = JSON.stringify([q.search ?? '', q.created, q.status, q.campaigns]);
+  const totalsQuery = async () => {
+    const { rows } = await db.raw<{ rows: Record<string, any>[] }>(
+      `select count(*)::int as t_agents, coalesce(sum(a.total_campaigns), 0)::int as t_campaigns,
+              coalesce(sum(a.active_campaigns), 0)::int as t_active, coalesce(sum(a.spent_cents), 0)::bigint as t_revenue
+         from agents a ${filter}`,
+      bindings as never,
+    );
+    return rows[0];
+  };
+  const pageQuery = db.raw<{ rows: Record<string, any>[] }>(
+    `select a.id, a.name, a.email, a.created_at, a.total_campaigns, a.active_campaigns, a.spent_cents
+       from agents a ${filter}
+      order by ${SORT_SQL[q.sort]} ${q.order}, a.id ${q.order}
+      limit ? offset ?`,
+    [...bindings, q.pageSize, (q.page - 1) * q.pageSize] as never,
+  );
+  const [first, { rows }] = await Promise.all([
+    caches ? caches.named<Record<string, any>>('admin-agent-totals', ['agents', 'campaigns', 'payments']).get(filterKey, totalsQuery) : totalsQuery(),
+    pageQuery,
+  ]);
   const revenueCents = Number(first?.t_revenue ?? 0);
   return {
-    rows: rows
-      .filter((r) => r.id != null)
-      .map((r) => ({
+    rows: rows.map((r) => ({
         id: r.id,
         name: r.name,
         email: r.email,

@@ -1,6 +1,7 @@
 import type { AgentCreatePayload } from '@app/contracts';
 import { mayAccessAgent, type Actor } from '../../platform/auth/actor';
 import { conflict, notFound, type AppError } from '../../platform/errors';
+import type { ReadCaches } from '../../platform/cache/read-cache';
 import { Agent } from './agent.model';
 import { loginRequired, translateAgentRefusal } from './agents.errors';
 import type { FoundMlsMember } from './mls-found';
@@ -95,6 +96,35 @@ export async function getAccessibleAgent(actor: Actor, agentId: number): Promise
     throw notFound('agent');
   }
   return agent;
+}
+
+/** What the access rule needs to know about an agent; null when there is no such agent. */
+type AccessFacts = { id: number; hasPassword: boolean } | null;
+
+/**
+ * `getAccessibleAgent`'s rule and answers from facts held a few seconds in the app's read cache (emptied
+ * by this process's writes to agents): the hot dashboard and wizard reads check access without a round
+ * trip. Setting a password in another process is seen within the cache's TTL, as sessions are.
+ */
+export async function assertAgentAccess(caches: ReadCaches, actor: Actor, agentId: number): Promise<void> {
+  const facts = await caches.named<AccessFacts>('agent-access', ['agents']).get(String(agentId), async () => {
+    const row = await Agent.query().findById(agentId).select('id', 'passwordHash');
+    return row ? { id: row.id, hasPassword: row.hasPassword } : null;
+  });
+  if (!facts) throw notFound('agent');
+  if (!mayAccessAgent(actor, facts)) {
+    if (facts.hasPassword && actor.ownedAgentIds.includes(facts.id)) throw loginRequired();
+    throw notFound('agent');
+  }
+}
+
+/** `assertAgentAccess` for the agent of something else (a campaign): refusals told as the caller's own. */
+export async function assertAgentAccessFor(caches: ReadCaches, actor: Actor, agentId: number, refusal: () => AppError): Promise<void> {
+  try {
+    await assertAgentAccess(caches, actor, agentId);
+  } catch (err) {
+    throw translateAgentRefusal(err, refusal);
+  }
 }
 
 /**

@@ -4,14 +4,14 @@ import { campaignDraftSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
-import { createCampaignDraft, getAccessibleCampaign, updateCampaignDraft } from './campaigns.service';
+import { accessibleCampaignJson, createCampaignDraft, updateCampaignDraft } from './campaigns.service';
 import { presentCampaign } from './campaigns.presenter';
 
 const CampaignId = { params: z.object({ id: idParam }) };
 const CreateCampaign = { body: campaignDraftSchema };
 const UpdateCampaign = { params: CampaignId.params, body: campaignDraftSchema };
 
-export function campaignsRouter({ db, config }: AppDeps): Router {
+export function campaignsRouter({ db, config, caches }: AppDeps): Router {
   const router = new Router();
 
   router.post('/api/campaigns', validate(CreateCampaign), async (ctx) => {
@@ -21,7 +21,8 @@ export function campaignsRouter({ db, config }: AppDeps): Router {
 
   router.get('/api/campaigns/:id', validate(CampaignId), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentCampaign(await getAccessibleCampaign(actorOf(ctx), inputOf(ctx, CampaignId).params.id));
+    ctx.type = 'json';
+    ctx.body = await accessibleCampaignJson(caches, actorOf(ctx), inputOf(ctx, CampaignId).params.id);
   });
 
   router.patch('/api/campaigns/:id', validate(UpdateCampaign), async (ctx) => {

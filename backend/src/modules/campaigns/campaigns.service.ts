@@ -3,7 +3,9 @@ import type { Actor } from '../../platform/auth/actor';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
-import { accessibleAgentIds, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
+import type { ReadCaches } from '../../platform/cache/read-cache';
+import { accessibleAgentIds, assertAgentAccessFor, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
+import { presentCampaign } from './campaigns.presenter';
 import { notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
 import { recordInitialStatus, transitionCampaign } from './campaign-transitions';
@@ -94,6 +96,23 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
   // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
   await getAccessibleAgentFor(actor, campaign.agentId, () => notFound('campaign'));
   return campaign;
+}
+
+/**
+ * GET /api/campaigns/:id as the JSON sent: the campaign is held a few seconds in the read cache (emptied by
+ * this process's writes to campaigns; the checkout and success screens poll it), and the access rule is
+ * checked from the cached agent facts. Missing and someone else's are the same 404.
+ */
+export async function accessibleCampaignJson(caches: ReadCaches, actor: Actor, campaignId: number): Promise<string> {
+  const entry = await caches
+    .named<{ agentId: number; json: string } | null>('campaign', ['campaigns'])
+    .get(String(campaignId), async () => {
+      const campaign = await Campaign.query().findById(campaignId);
+      return campaign ? { agentId: campaign.agentId, json: JSON.stringify(presentCampaign(campaign)) } : null;
+    });
+  if (!entry) throw notFound('campaign');
+  await assertAgentAccessFor(caches, actor, entry.agentId, () => notFound('campaign'));
+  return entry.json;
 }
 
 /**

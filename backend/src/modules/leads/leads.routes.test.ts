@@ -215,8 +215,10 @@ describe('GET /api/agents/:id/leads', () => {
     const second = await send(mlsId, form(mlsId, { name: 'Second Buyer', interestedInSimilar: true })).expect(201);
 
     const res = await session.get(`/api/agents/${agent.id}/leads`).expect(200);
-    expect(res.body.map((l: { id: number }) => l.id)).toEqual([second.body.id, first.body.id]);
-    const shown = leadShownSchema.parse(res.body[0]);
+    expect(res.body.total).toBe(2);
+    expect(res.body.nextCursor).toBeNull();
+    expect(res.body.leads.map((l: { id: number }) => l.id)).toEqual([second.body.id, first.body.id]);
+    const shown = leadShownSchema.parse(res.body.leads[0]);
     expect(shown).toEqual({
       id: second.body.id,
       name: 'Second Buyer',
@@ -227,14 +229,63 @@ describe('GET /api/agents/:id/leads', () => {
       createdAt: expect.any(String),
       listing: { address: '12 Palm Ave', price: '450000', mlsId },
     });
-    expect(res.body[1].interest).toBe('General');
+    expect(res.body.leads[1].interest).toBe('General');
     // The consent record stays stored, not shown.
-    expect(Object.keys(res.body[0]).sort()).toEqual(['createdAt', 'email', 'id', 'interest', 'listing', 'message', 'name', 'phone']);
+    expect(Object.keys(res.body.leads[0]).sort()).toEqual(['createdAt', 'email', 'id', 'interest', 'listing', 'message', 'name', 'phone']);
 
     // A stranger hears 404, as for an agent that does not exist (ids cannot be probed).
     await t.newSession().get(`/api/agents/${agent.id}/leads`).expect(404);
     await t.request.get(`/api/agents/${agent.id}/leads`).expect(404);
     await session.get('/api/agents/999999/leads').expect(404);
     await session.get('/api/agents/abc/leads').expect(400);
+  });
+
+  it('pages newest first by (time, id): leads of the same microsecond are neither skipped nor repeated; bad paging is a 400', async () => {
+    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const same = '2026-11-20T10:00:00.123456Z';
+    const times = ['2026-11-21T08:00:00Z', same, same, same, '2026-11-19T09:30:00.000001Z', same, '2026-11-18T07:00:00Z'];
+    const ids: number[] = [];
+    for (const [i, createdAt] of times.entries()) {
+      const [row] = await t.db('leads')
+        .insert({ listingId: listing.id, agentId: agent.id, name: `Buyer ${i}`, email: `b${i}@example.com`, createdAt })
+        .returning('id');
+      ids.push(row.id);
+    }
+    // Newest first; within one instant, the higher id first.
+    const expected = times
+      .map((at, i) => ({ at: Date.parse(at) * 1000 + (at === same ? 456 : at.endsWith('.000001Z') ? 1 : 0), id: ids[i] }))
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .map((x) => x.id);
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/agents/${agent.id}/leads?limit=3${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = (await session.get(url).expect(200)).body;
+      expect(page.total).toBe(7);
+      expect(page.leads.length).toBeLessThanOrEqual(3);
+      seen.push(...page.leads.map((l: { id: number }) => l.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(expected);
+
+    // The default page is 50; limit and cursor are checked.
+    expect((await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body.leads).toHaveLength(7);
+    const bad = await session.get(`/api/agents/${agent.id}/leads?limit=0`).expect(400);
+    expect(bad.body.fields).toEqual({ limit: 'limit must be a whole number from 1 to 100' });
+    await session.get(`/api/agents/${agent.id}/leads?limit=101`).expect(400);
+    expect((await session.get(`/api/agents/${agent.id}/leads?cursor=x.1`).expect(400)).body.fields).toEqual({ cursor: 'Invalid cursor' });
+  });
+
+  it('a lead sent a moment after the list was read is in the next read (the read cache is emptied by the write)', async () => {
+    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    expect((await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body.total).toBe(0);
+    const sent = await send(listing.mlsId, form(listing.mlsId)).expect(201);
+    const after = (await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body;
+    expect(after.total).toBe(1);
+    expect(after.leads[0].id).toBe(sent.body.id);
   });
 });

@@ -1,16 +1,15 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { idParam, leadSubmissionSchema, mlsIdParam } from '@app/contracts';
+import { agentLeadsQuerySchema, idParam, leadSubmissionSchema, mlsIdParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf } from '../../platform/auth/actor';
-import { getAccessibleAgent } from '../agents';
-import { listAgentLeads, submitLead, type LeadsDeps } from './leads.service';
-import { presentLead } from './leads.presenter';
+import type { ReadCaches } from '../../platform/cache/read-cache';
+import { agentLeadsPageJson, submitLead, type LeadsDeps } from './leads.service';
 
 const SubmitLeadRequest = { params: z.object({ mlsId: mlsIdParam }), body: leadSubmissionSchema };
-const AgentLeads = { params: z.object({ id: idParam }) };
+const AgentLeads = { params: z.object({ id: idParam }), query: agentLeadsQuerySchema };
 
-export function leadsRouter(leads: LeadsDeps): Router {
+export function leadsRouter(leads: LeadsDeps, caches: ReadCaches): Router {
   const router = new Router();
 
   // Public: a buyer's lead from a listing page. 201 with the lead's id, also for a retry of the same form.
@@ -22,12 +21,13 @@ export function leadsRouter(leads: LeadsDeps): Router {
     ctx.body = { id };
   });
 
-  // The agent's own leads (DESIGN §3 access): 404 unknown agent, 403 someone else's.
+  // The agent's own leads, a page at a time (DESIGN §3 access): 404 unknown agent, 403 someone else's.
   router.get('/api/agents/:id/leads', validate(AgentLeads), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, AgentLeads).params.id);
-    const { leads: rows, listings } = await listAgentLeads(agent.id);
+    const { params, query } = inputOf(ctx, AgentLeads);
+    const json = await agentLeadsPageJson(caches, actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = rows.map((l) => presentLead(l, listings.get(l.listingId)));
+    ctx.type = 'json';
+    ctx.body = json;
   });
 
   return router;

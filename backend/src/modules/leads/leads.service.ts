@@ -1,10 +1,14 @@
-import { LEAD_SOURCE_DEFAULT, type LeadSubmission } from '@app/contracts';
+import { LEAD_SOURCE_DEFAULT, type AgentLeadsPage, type AgentLeadsQuery, type LeadSubmission } from '@app/contracts';
+import type { Actor } from '../../platform/auth/actor';
+import type { ReadCaches } from '../../platform/cache/read-cache';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
 import { consumeRateLimit } from '../../platform/http/rate-limit';
 import { findListingSummaries, findPublicListingRef } from '../listings';
+import { assertAgentAccess } from '../agents';
 import { enqueueLeadDeliveries } from '../notifications';
+import { presentLead } from './leads.presenter';
 import { Lead } from './lead.model';
 import type { LeadFormTokens } from './form-token';
 import { formTokenInvalid, honeypotFilled, listingNotFound, sentTooFast } from './leads.errors';
@@ -92,9 +96,37 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
   });
 }
 
-/** An agent's leads, newest first, each with its listing's address, price and mlsId. */
-export async function listAgentLeads(agentId: number) {
-  const leads = await Lead.query().where('agentId', agentId).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
-  const listings = await findListingSummaries(leads.map((l) => l.listingId));
-  return { leads, listings };
+/**
+ * One page of an agent's leads as the JSON sent (GET /api/agents/{id}/leads): newest first, each with its
+ * listing's address, price and mlsId, plus how many there are in all. Keyset pagination on (created_at,
+ * id); the cursor carries the time in microseconds, so leads made in the same millisecond are neither
+ * skipped nor repeated. The access rule comes from the cached agent facts, and the page is held a few
+ * seconds in the read cache (emptied at once by a lead this process stores).
+ */
+export async function agentLeadsPageJson(caches: ReadCaches, actor: Actor, agentId: number, { limit, cursor }: AgentLeadsQuery): Promise<string> {
+  await assertAgentAccess(caches, actor, agentId);
+  return caches.named<string>('agent-leads', ['leads', 'listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
+    const page = Lead.query()
+      .where('agentId', agentId)
+      .select('*', Lead.raw(`(extract(epoch from created_at) * 1000000)::bigint::text as created_us`))
+      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(limit + 1);
+    if (cursor) {
+      const [us, id] = cursor.split('.');
+      page.whereRaw(`(created_at, id) < ('epoch'::timestamptz + ?::bigint * interval '1 microsecond', ?::bigint)`, [us, id]);
+    }
+    const [rows, total] = await Promise.all([
+      page as unknown as Promise<(Lead & { createdUs: string })[]>,
+      Lead.query().where('agentId', agentId).resultSize(),
+    ]);
+    const more = rows.length > limit;
+    const leads = more ? rows.slice(0, limit) : rows;
+    const listings = await findListingSummaries([...new Set(leads.map((l) => l.listingId))]);
+    const last = leads[leads.length - 1];
+    return JSON.stringify({
+      leads: leads.map((l) => presentLead(l, listings.get(l.listingId))),
+      total,
+      nextCursor: more ? `${last.createdUs}.${last.id}` : null,
+    } satisfies AgentLeadsPage);
+  });
 }

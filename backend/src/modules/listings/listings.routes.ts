@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { agentListingsQuerySchema, idParam, listingCreateSchema, mlsIdParam, type AgentListingsPage } from '@app/contracts';
+import { agentListingsQuerySchema, idParam, listingCreateSchema, mlsIdParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
 import { getAccessibleAgent } from '../agents';
-import { createManualListing, listAgentListingsPage } from './listings.service';
-import { presentListing, presentListingSummary } from './listings.presenter';
+import { agentListingsPageJson, createManualListing } from './listings.service';
+import { presentListing } from './listings.presenter';
 import { findListingResponse } from './public-listing';
 import { notFound } from '../../platform/errors';
 import { answerConditionally, etagOf } from '../../platform/http/conditional';
@@ -18,14 +18,15 @@ const PublicListingParams = { params: z.object({ mlsId: mlsIdParam }) };
 /** Buyers arrive from ads in bursts: a minute fresh, ten more minutes served stale while a cache revalidates. */
 export const PUBLIC_LISTING_CACHE = { maxAge: 60, staleWhileRevalidate: 600 } as const;
 
-export function listingsRouter(_deps: AppDeps): Router {
+export function listingsRouter({ caches }: AppDeps): Router {
   const router = new Router();
 
   router.get('/api/agents/:id/listings', validate(AgentListings), async (ctx) => {
     const { params, query } = inputOf(ctx, AgentListings);
-    const page = await listAgentListingsPage(actorOf(ctx), params.id, query);
+    const json = await agentListingsPageJson(caches, actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { listings: page.rows.map(presentListingSummary), nextCursor: page.nextCursor } satisfies AgentListingsPage;
+    ctx.type = 'json';
+    ctx.body = json;
   });
 
   router.post('/api/listings', validate(CreateListing), async (ctx) => {

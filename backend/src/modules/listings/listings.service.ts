@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { isManualMlsId, manualMlsId, type AgentListingsQuery, type ListingCreatePayload, type ListingStatus } from '@app/contracts';
+import { isManualMlsId, manualMlsId, type AgentListingsPage, type AgentListingsQuery, type ListingCreatePayload, type ListingStatus } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
+import type { ReadCaches } from '../../platform/cache/read-cache';
 import { conflict } from '../../platform/errors';
-import { accessibleAgent, getAccessibleAgent } from '../agents';
+import { assertAgentAccess, getAccessibleAgent } from '../agents';
 import { Listing, type MlsCompliance } from './listing.model';
 import { priceToCents } from './listing-values';
-import { presentListing, type ListingView } from './listings.presenter';
+import { presentListing, presentListingSummary, type ListingView } from './listings.presenter';
 
 /**
  * One listing as the MLS module hands it over (already mapped from RESO and sanitised to fit
@@ -129,23 +130,31 @@ export async function listAgentListings(agentId: number): Promise<Listing[]> {
 export type ListingSummaryRow = Pick<Listing, (typeof SUMMARY_COLUMNS)[number]>;
 
 /**
- * One page of an agent's listings for the wizard, in the loader's order, only the loader's columns. The
- * access rule (DESIGN §3) is part of the query, so the common case is one round trip; an empty answer asks
- * the agents module why (404 unknown agent, 403 someone else's) or confirms the agent simply has none.
- * Keyset pagination: the cursor is where the previous page ended.
+ * One page of an agent's listings for the wizard, in the loader's order, only the loader's columns, as
+ * the JSON the route sends. The access rule (DESIGN §3) is checked from the read cache's facts, and the
+ * page itself is held there a few seconds (emptied by this process's writes to listings): the wizard's
+ * loader and its retries cost no round trip. Keyset pagination: the cursor is where the previous page ended.
  */
-export async function listAgentListingsPage(
+export async function agentListingsPageJson(
+  caches: ReadCaches,
   actor: Actor,
   agentId: number,
   { limit, cursor }: AgentListingsQuery,
-): Promise<{ rows: ListingSummaryRow[]; nextCursor: string | null }> {
+): Promise<string> {
+  await assertAgentAccess(caches, actor, agentId);
+  return caches.named<string>('agent-listings', ['listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
+    const page = await readAgentListingsPage(agentId, { limit, cursor });
+    return JSON.stringify({ listings: page.rows.map(presentListingSummary), nextCursor: page.nextCursor } satisfies AgentListingsPage);
+  });
+}
+
+async function readAgentListingsPage(agentId: number, { limit, cursor }: AgentListingsQuery): Promise<{ rows: ListingSummaryRow[]; nextCursor: string | null }> {
   const query = Listing.query()
     .select(...SUMMARY_COLUMNS)
     // The sort date as ISO text (YYYY-MM-DD); the cursor is assembled here, not in SQL (to_char per row was
     // half the query's time).
     .select(Listing.raw(`${SORT_DATE}::text as sort_date`))
     .where('agentId', agentId)
-    .whereExists(accessibleAgent(actor, agentId))
     .orderByRaw(`${GROUP}, ${SORT_DATE} desc, id desc`)
     .limit(limit + 1);
   if (cursor) {
@@ -155,7 +164,6 @@ export async function listAgentListingsPage(
     ]);
   }
   const rows = (await query) as unknown as (ListingSummaryRow & { sortDate: string })[];
-  if (!rows.length) await getAccessibleAgent(actor, agentId);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];

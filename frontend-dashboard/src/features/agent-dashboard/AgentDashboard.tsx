@@ -11,7 +11,7 @@ import { DeliveryCard, LeadsCard, ProgressCard, PropertyCard, StatTiles } from '
 import {
   useEndImpersonationMutation,
   useGetAgentCampaignsQuery,
-  useGetAgentLeadsQuery,
+  useGetAgentLeadsInfiniteQuery,
   useGetFacebookMetricsQuery,
   useLogoutMutation,
 } from './dashboardApi';
@@ -27,7 +27,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
   const me = useGetMeQuery(undefined, { refetchOnMountOrArgChange: ME_STALE_SECONDS });
   const campaigns = useGetAgentCampaignsQuery(agentId);
   const metrics = useGetFacebookMetricsQuery(agentId);
-  const leads = useGetAgentLeadsQuery(agentId);
+  const leads = useGetAgentLeadsInfiniteQuery(agentId);
   const [logout, logoutState] = useLogoutMutation();
   const [endImpersonation, endState] = useEndImpersonationMutation();
   const { show, view: toastView } = useCardToast();
@@ -100,7 +100,15 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
           />
         </div>
         {metrics.data ? <ProgressCard metrics={metrics.data} /> : <Spinner label="Loading metrics..." />}
-        <div className={cards.wide}>{leads.data ? <LeadsCard leads={leads.data} /> : <Spinner label="Loading leads..." />}</div>
+        <div className={cards.wide}>{leads.data ? (
+            <LeadsCard
+              leads={leads.data.pages.flatMap((p) => p.leads)}
+              total={leads.data.pages[0]?.total ?? 0}
+              more={leads.hasNextPage ? { loading: leads.isFetchingNextPage, load: () => void leads.fetchNextPage() } : undefined}
+            />
+          ) : (
+            <Spinner label="Loading leads..." />
+          )}</div>
         {metrics.data && <StatTiles metrics={metrics.data} />}
         {metrics.data && campaigns.data && (
           <div className={cards.wide}>

@@ -81,10 +81,21 @@ export function StatTiles({ metrics }: { metrics: FacebookMetrics }) {
   );
 }
 
-/** 'Your Leads (n)' with Contact, Property and Interest (spec §2). */
-export function LeadsCard({ leads }: { leads: LeadShown[] }) {
+/**
+ * 'Your Leads (n)' with Contact, Property and Interest (spec §2). n is all the agent's leads; the table
+ * shows the pages read so far, newest first, and "Show more leads" reads the next one.
+ */
+export function LeadsCard({
+  leads,
+  total = leads.length,
+  more,
+}: {
+  leads: LeadShown[];
+  total?: number;
+  more?: { loading: boolean; load: () => void };
+}) {
   return (
-    <Panel title={`Your Leads (${leads.length})`} aria-label="Your Leads" className={styles.card}>
+    <Panel title={`Your Leads (${total})`} aria-label="Your Leads" className={styles.card}>
       {leads.length === 0 ? (
         <p className={styles.muted}>No leads yet. Your leads will appear here once customers start responding to your ads.</p>
       ) : (
@@ -124,6 +135,13 @@ export function LeadsCard({ leads }: { leads: LeadShown[] }) {
               ))}
             </tbody>
           </table>
+          {more && (
+            <div className={styles.more}>
+              <Button variant="secondary" onClick={more.load} disabled={more.loading} busy={more.loading}>
+                {more.loading ? 'Loading...' : `Show more leads (${leads.length} of ${total} shown)`}
+              </Button>
+            </div>
+          )}
         </div>
       )}
     </Panel>

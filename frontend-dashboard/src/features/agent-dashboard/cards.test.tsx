@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import type { AgentCampaign, FacebookMetrics } from '@app/contracts';
+import type { AgentCampaign, FacebookMetrics, LeadShown } from '@app/contracts';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
@@ -61,6 +61,24 @@ describe('dashboard cards', () => {
     render(<LeadsCard leads={[]} />);
     expect(el.textContent).toContain('Your Leads (0)');
     expect(el.textContent).toContain('No leads yet. Your leads will appear here once customers start responding to your ads.');
+  });
+
+  it('Your Leads counts all the leads, shows the pages read, and offers the next page until the last', () => {
+    const lead = (id: number): LeadShown => ({
+      id, name: `Buyer ${id}`, email: `b${id}@example.com`, phone: null, interest: 'Tour', message: '', createdAt: '2026-11-20T10:00:00.000Z',
+      listing: { address: '9 Bay St', price: '450000', mlsId: 'FL1' },
+    });
+    const load = jest.fn();
+    render(<LeadsCard leads={[lead(2), lead(1)]} total={120} more={{ loading: false, load }} />);
+    expect(el.textContent).toContain('Your Leads (120)');
+    expect(el.querySelectorAll('tbody tr')).toHaveLength(2);
+    const button = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Show more leads (2 of 120 shown)')!;
+    act(() => button.click());
+    expect(load).toHaveBeenCalledTimes(1);
+    render(<LeadsCard leads={[lead(2), lead(1)]} total={120} more={{ loading: true, load }} />);
+    expect(el.querySelector('button')!.disabled).toBe(true);
+    render(<LeadsCard leads={[lead(2), lead(1)]} total={2} />);
+    expect(el.querySelector('button')).toBeNull();
   });
 
   it('the profile edit checks name and email as spec §5 says', () => {

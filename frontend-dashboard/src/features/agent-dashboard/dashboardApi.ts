@@ -1,4 +1,4 @@
-import type { AgentCampaign, AgentView, FacebookMetrics, LeadShown } from '@app/contracts';
+import type { AgentCampaign, AgentLeadsPage, AgentView, FacebookMetrics } from '@app/contracts';
 import { api } from '../../store/api';
 
 /** The profile fields the Edit Contact Information dialog sends (PUT /api/agents/{id}, spec §7). */
@@ -19,8 +19,14 @@ export const dashboardApi = api.injectEndpoints({
     getFacebookMetrics: build.query<FacebookMetrics, string>({
       query: (id) => `/api/agents/${encodeURIComponent(id)}/facebook-metrics`,
     }),
-    getAgentLeads: build.query<LeadShown[], string>({
-      query: (id) => `/api/agents/${encodeURIComponent(id)}/leads`,
+    // Your Leads, a page at a time (newest first): "Show more leads" asks for the next one.
+    getAgentLeads: build.infiniteQuery<AgentLeadsPage, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.nextCursor,
+      },
+      query: ({ queryArg: id, pageParam }) =>
+        `/api/agents/${encodeURIComponent(id)}/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
     }),
     updateProfile: build.mutation<AgentView & { pendingEmail?: string }, { id: string; body: ProfileEdit }>({
       query: ({ id, body }) => ({ url: `/api/agents/${encodeURIComponent(id)}`, method: 'PUT', body }),
@@ -38,7 +44,7 @@ export const dashboardApi = api.injectEndpoints({
 export const {
   useGetAgentCampaignsQuery,
   useGetFacebookMetricsQuery,
-  useGetAgentLeadsQuery,
+  useGetAgentLeadsInfiniteQuery,
   useUpdateProfileMutation,
   useLogoutMutation,
   useEndImpersonationMutation,

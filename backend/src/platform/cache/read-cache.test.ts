@@ -1,0 +1,121 @@
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { wizardBrowser } from '../../../test/factories';
+import { createReadCaches, READ_CACHE_MAX_TTL_MS } from './read-cache';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/** A loader that counts its calls and answers the next value it is given. */
+function counter() {
+  let calls = 0;
+  return {
+    get calls() {
+      return calls;
+    },
+    load: (value: string) => async () => {
+      calls += 1;
+      return value;
+    },
+  };
+}
+
+describe('read caches', () => {
+  it('answers from memory until this process writes one of the tables, in or out of a transaction', async () => {
+    const caches = createReadCaches(t.db, 5_000);
+    const cache = caches.named<string>('test-agents', ['agents']);
+    const c = counter();
+    expect(await cache.get('1', c.load('a'))).toBe('a');
+    expect(await cache.get('1', c.load('b'))).toBe('a');
+    expect(c.calls).toBe(1);
+
+    // A read of the table, or a write to another table, keeps it.
+    await t.db('agents').count();
+    await t.db('sessions').where({ sid: 'nobody' }).delete();
+    expect(await cache.get('1', c.load('c'))).toBe('a');
+
+    await t.db('agents').where({ id: -1 }).update({ name: 'x' });
+    expect(await cache.get('1', c.load('d'))).toBe('d');
+
+    await t.db.transaction(async (trx) => {
+      await trx.raw('update agents set name = name where id = -1');
+    });
+    expect(await cache.get('1', c.load('e'))).toBe('e');
+
+    // A write inside a CTE counts too.
+    await t.db.raw('with gone as (delete from "agents" where id = -1 returning id) select count(*) from gone');
+    expect(await cache.get('1', c.load('f'))).toBe('f');
+    expect(c.calls).toBe(4);
+  });
+
+  it('runs one load for concurrent callers, and drops what a load read before a write that ended meanwhile', async () => {
+    const cache = createReadCaches(t.db, 5_000).named<string>('test-listings', ['listings']);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const slow = async () => {
+      calls += 1;
+      await gate;
+      return 'old';
+    };
+    const first = cache.get('k', slow);
+    const second = cache.get('k', slow);
+    // The write happens while the load is in flight: what it read must not be kept.
+    await t.db('listings').where({ id: -1 }).delete();
+    release();
+    expect(await Promise.all([first, second])).toEqual(['old', 'old']);
+    expect(calls).toBe(1);
+    expect(await cache.get('k', async () => 'new')).toBe('new');
+  });
+
+  it('forgets after its TTL, which is never above the bound; 0 turns caching off', async () => {
+    const short = createReadCaches(t.db, 30);
+    expect(short.ttlMs).toBe(30);
+    const cache = short.named<string>('test-ttl', ['agents']);
+    await cache.get('k', async () => 'a');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await cache.get('k', async () => 'b')).toBe('b');
+
+    expect(createReadCaches(t.db, 60_000).ttlMs).toBe(READ_CACHE_MAX_TTL_MS);
+    const off = createReadCaches(t.db, 0).named<string>('test-off', ['agents']);
+    const c = counter();
+    await off.get('k', c.load('a'));
+    await off.get('k', c.load('b'));
+    expect(c.calls).toBe(2);
+  });
+
+  it('a failed load is not kept', async () => {
+    const cache = createReadCaches(t.db, 5_000).named<string>('test-fail', ['agents']);
+    await expect(cache.get('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get('k', async () => 'ok')).toBe('ok');
+  });
+});
+
+describe('the cached agent-scoped reads', () => {
+  it('a password set on the wizard agent ends its creator session access at once in this process', async () => {
+    const { session, agent } = await wizardBrowser(t.newSession());
+    await session.get(`/api/agents/${agent.id}/listings`).expect(200);
+    await t.db('agents').where({ id: agent.id }).update({ passwordHash: 'set-elsewhere' });
+    const refused = await session.get(`/api/agents/${agent.id}/listings`).expect(403);
+    expect(refused.body.code).toBe('agents.login_required');
+  });
+
+  it('a campaign changed by this process is read afresh', async () => {
+    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { body: campaign } = await session
+      .post('/api/campaigns')
+      .send({
+        agentId: agent.id, listingId: listing.id, templateType: 'just-listed', adFormat: 'single',
+        headline: 'Amazing Property in Tampa', description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
+        subtitle: 'Looking to buy, rent or sell?', callToAction: 'View Details', targetAudience: 'Local Home Buyers (25-55)',
+        impressions: 25000, price: '399', imageUrl: 'https://photos.example.com/1.jpg', carouselImages: [],
+        link: 'https://agent.example.com/listing/12-palm', status: 'draft',
+      })
+      .expect(201);
+    expect((await session.get(`/api/campaigns/${campaign.id}`).expect(200)).body.status).toBe('draft');
+    await t.db('campaigns').where({ id: campaign.id }).update({ status: 'canceled' });
+    expect((await session.get(`/api/campaigns/${campaign.id}`).expect(200)).body.status).toBe('canceled');
+  });
+});

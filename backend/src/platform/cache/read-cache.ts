@@ -1,0 +1,103 @@
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/knex';
+
+/**
+ * The longest a process may answer a read from memory (DESIGN §3 scaling out: several app processes on
+ * one PostgreSQL). A write made by another process is seen within this time; writes made through this
+ * process's pool are seen at once (below). It matches the session cache's bound.
+ */
+export const READ_CACHE_MAX_TTL_MS = 5_000;
+
+/** One named cache: `get` answers from memory or runs `load` once for all concurrent callers. */
+export interface ReadCache<V> {
+  get(key: string, load: () => Promise<V>): Promise<V>;
+  clear(): void;
+}
+
+export interface ReadCaches {
+  /** The cache called `name`, made on first use: it forgets everything when this process writes one of `tables`. */
+  named<V>(name: string, tables: readonly string[]): ReadCache<V>;
+  readonly ttlMs: number;
+}
+
+/** A statement that changes rows of a table: `insert into "t"`, `update t`, `delete from "t"`, `truncate t`, also inside a CTE. */
+function writePattern(tables: readonly string[]): RegExp {
+  const names = tables.map((t) => t.replace(/[^a-z0-9_]/gi, '')).join('|');
+  return new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?)\\s+(?:only\\s+)?"?(?:public"?\\."?)?(?:${names})"?(?![a-z0-9_])`, 'i');
+}
+
+class TableCache<V> implements ReadCache<V> {
+  private readonly lru: LRUCache<string, { value: V }>;
+  private readonly loading = new Map<string, Promise<V>>();
+  /** Bumped by every clear: a load that began before it must not store what it read. */
+  private generation = 0;
+
+  constructor(ttlMs: number, max: number) {
+    this.lru = new LRUCache({ max, ttl: ttlMs, ttlAutopurge: false });
+  }
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.lru.get(key);
+    if (hit) return hit.value;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const promise = load().then(
+      (value) => {
+        if (this.generation === generation) this.lru.set(key, { value });
+        return value;
+      },
+    );
+    this.loading.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.lru.clear();
+    // A caller arriving now must not join a load that may have read the old rows.
+    this.loading.clear();
+  }
+}
+
+class PassThrough<V> implements ReadCache<V> {
+  get(_key: string, load: () => Promise<V>): Promise<V> {
+    return load();
+  }
+  clear(): void {}
+}
+
+/**
+ * Short-lived read caches for the hot agent-scoped reads (issue: speed). Each holds answers for at most
+ * `ttlMs` (≤ READ_CACHE_MAX_TTL_MS), so a stale value lasts a few seconds at most, and is emptied whenever
+ * a statement through this process's pool writes one of its tables, before it runs and again after it
+ * returns (a read racing the write cannot put the old rows back: see `generation`). `ttlMs` 0 turns caching off.
+ */
+export function createReadCaches(db: Db, ttlMs: number, { max = 5_000 }: { max?: number } = {}): ReadCaches {
+  const ttl = Math.max(0, Math.min(ttlMs, READ_CACHE_MAX_TTL_MS));
+  const caches = new Map<string, { cache: ReadCache<unknown>; pattern: RegExp }>();
+  if (ttl > 0) {
+    const onQuery = (q: { sql?: string }) => {
+      if (!q.sql || /^\s*select\b/i.test(q.sql)) return;
+      for (const { cache, pattern } of caches.values()) if (pattern.test(q.sql)) cache.clear();
+    };
+    db.on('query', onQuery);
+    db.on('query-response', (_res: unknown, q: { sql?: string }) => onQuery(q));
+    db.on('query-error', (_err: unknown, q: { sql?: string }) => onQuery(q));
+  }
+  return {
+    ttlMs: ttl,
+    named<V>(name: string, tables: readonly string[]): ReadCache<V> {
+      let entry = caches.get(name);
+      if (!entry) {
+        entry = { cache: ttl > 0 ? new TableCache<unknown>(ttl, max) : new PassThrough<unknown>(), pattern: writePattern(tables) };
+        caches.set(name, entry);
+      }
+      return entry.cache as ReadCache<V>;
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import type Keygrip from 'keygrip';
 import Router from '@koa/router';
 import session from 'koa-session';
 import compress from 'koa-compress';
@@ -14,6 +15,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { requestContext } from './platform/http/request-context';
 import { csrfGuard } from './platform/http/csrf';
 import { postgresSessionStore } from './platform/http/session-store';
+import { CookieKeys } from './platform/http/cookie-keys';
 import { serveStatic } from './platform/http/static';
 import { serializeJsonOnce } from './platform/http/json-body';
 import { jsonBody } from './platform/http/body';
@@ -49,7 +51,8 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   // Shared per-app services that middleware reads from ctx.app.context (rate limits count in PostgreSQL).
   app.context.db = db;
   // Signs the session cookie. Without a configured secret a random one is used: sessions then end with the process.
-  app.keys = [config.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex')];
+  // keygrip's signatures with a native constant-time check (platform/http/cookie-keys.ts).
+  app.keys = new CookieKeys([config.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex')]) as unknown as Keygrip;
 
   const deps: AppDeps = {
     config,

@@ -27,34 +27,14 @@ export function isOtherBrowserRefusal(error: unknown): boolean {
 
 /** The checkout's and the success screen's answer when the campaign cannot be shown here. */
 export function CampaignNotFound({ otherBrowser = false }: { otherBrowser?: boolean }) {
-  if (otherBrowser) {
-    return (
-      <EmptyState
-        tone="warning"
-        icon={<LockIcon />}
-        title={CAMPAIGN_IN_OTHER_BROWSER.title}
-        actions={
-          <>
-            <Link to="/login" className={buttonClass('primary')}>
-              Log in
-            </Link>
-            <Link to="/" className={buttonClass('secondary')}>
-              Create a campaign
-            </Link>
-          </>
-        }
-      >
-        <p>{CAMPAIGN_IN_OTHER_BROWSER.description}</p>
-      </EmptyState>
-    );
-  }
   // Someone else's campaign answers 404 like a missing one (its id reveals nothing), so a checkout opened in
-  // another browser lands here too: say how that happens and offer login.
+  // another browser may land on "not found" too: that text says how that happens. Both offer login.
+  const text = otherBrowser ? CAMPAIGN_IN_OTHER_BROWSER : CAMPAIGN_NOT_FOUND;
   return (
     <EmptyState
       tone="warning"
-      icon={<AlertIcon />}
-      title={CAMPAIGN_NOT_FOUND.title}
+      icon={otherBrowser ? <LockIcon /> : <AlertIcon />}
+      title={text.title}
       actions={
         <>
           <Link to="/login" className={buttonClass('primary')}>
@@ -66,8 +46,8 @@ export function CampaignNotFound({ otherBrowser = false }: { otherBrowser?: bool
         </>
       }
     >
-      <p>{CAMPAIGN_NOT_FOUND.description}</p>
-      <p>{CAMPAIGN_NOT_FOUND_ELSEWHERE}</p>
+      <p>{text.description}</p>
+      {!otherBrowser && <p>{CAMPAIGN_NOT_FOUND_ELSEWHERE}</p>}
     </EmptyState>
   );
 }

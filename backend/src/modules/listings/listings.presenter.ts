@@ -9,21 +9,7 @@ import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from '.
  */
 export function presentListing(l: Listing): ListingView {
   return {
-    id: l.id,
-    agentId: l.agentId,
-    mlsId: l.mlsId,
-    address: l.address,
-    city: l.city,
-    state: l.state,
-    postalCode: l.postalCode,
-    price: centsToPrice(l.priceCents),
-    bedrooms: l.bedrooms,
-    bathrooms: formatBathrooms(l.bathrooms),
-    squareFeet: l.squareFeet,
-    status: l.status,
-    imageUrl: l.imageUrl,
-    images: l.images ?? [],
-    description: l.description,
+    ...presentListingSummary(l),
     lotSize: l.lotSize,
     lotSizeSqFt: l.lotSizeSqFt,
     yearBuilt: l.yearBuilt,

@@ -51,6 +51,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/campaigns/:id': { method: 'get', path: (t) => `/api/campaigns/${t.campaignId}`, allowed: 200 },
   // The dashboard's reads.
   'GET /api/agents/:id/facebook-metrics': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },
+  'GET /api/agents/:id/facebook-metrics/daily': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics/daily`, allowed: 200 },
   'GET /api/agents/:id/campaigns': { method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
 };
 

@@ -256,6 +256,7 @@ describe('answers parse with their documented contract schemas', () => {
     expect((await call('get', '/api/agents/:id/facebook-metrics', `/api/agents/${agent.id}/facebook-metrics`)).body.impressionGoal).toBeGreaterThan(0);
     await call('get', '/api/agents/:id/campaigns', `/api/agents/${agent.id}/campaigns`, undefined, t.newSession());
     await call('get', '/api/agents/:id/facebook-metrics', '/api/agents/999999/facebook-metrics');
+    await call('get', '/api/agents/:id/facebook-metrics/daily', `/api/agents/${agent.id}/facebook-metrics/daily`);
 
     // 3D Secure: the card asks for authentication, the agent approves.
     const second = (await call('post', '/api/campaigns', '/api/campaigns', draft)).body;

@@ -16,6 +16,7 @@ import {
   adminMetricsQuerySchema,
   adminRetryJobSchema,
   agentLeadsPageSchema,
+  dailyDeliveryListSchema,
   agentLeadsQuerySchema,
   agentListingsPageSchema,
   agentListingsQuerySchema,
@@ -213,7 +214,8 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
   { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
   { method: 'get', path: '/api/agents/:id/campaigns', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing", params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404] },
-  { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns, with the daily delivery series", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/facebook-metrics/daily', tag: 'campaigns', summary: 'Impressions and clicks delivered per day and campaign, the last 90 days (the dashboard chart)', params: id, ok: { 200: dailyDeliveryListSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads, newest first, with the total (limit, cursor)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
 
   // Lead notifications (spec 001 §2, §7)

@@ -66,8 +66,8 @@ try {
   await client.end();
 
   const leads = await call('GET', `/api/agents/${agent.id}/leads`);
-  const metrics = await call('GET', `/api/agents/${agent.id}/facebook-metrics`);
-  if (leads.total !== 1000 || leads.leads.length !== 50 || metrics.daily.length !== 300) throw new Error(`seed: ${leads.total} leads, ${metrics.daily.length} daily points`);
+  const daily = await call('GET', `/api/agents/${agent.id}/facebook-metrics/daily`);
+  if (leads.total !== 1000 || leads.leads.length !== 25 || daily.length !== 300) throw new Error(`seed: ${leads.total} leads, ${daily.length} daily points`);
 
   const run = (url, headers = {}) =>
     new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (e, r) => (e ? reject(e) : resolve(r))));

@@ -115,8 +115,8 @@ export const leadShownSchema = z.object({
 });
 export type LeadShown = z.infer<typeof leadShownSchema>;
 
-/** GET /api/agents/{id}/leads is paged: 50 newest first by default, at most 100 a page. */
-export const AGENT_LEADS_PAGE_DEFAULT = 50;
+/** GET /api/agents/{id}/leads is paged: 25 newest first by default (the dashboard's first view), at most 100 a page. */
+export const AGENT_LEADS_PAGE_DEFAULT = 25;
 export const AGENT_LEADS_PAGE_MAX = 100;
 /** Where a page ended: the lead's creation time in microseconds since 1970, a dot, its id. */
 export const LEADS_CURSOR = /^\d{1,17}\.\d{1,15}$/;

@@ -56,6 +56,8 @@ export const dailyDeliverySchema = z.object({
   clicks: z.number().int().nonnegative(),
 });
 export type DailyDelivery = z.infer<typeof dailyDeliverySchema>;
+/** GET /api/agents/{id}/facebook-metrics/daily: per campaign, oldest day first, the last 90 days (the chart's data). */
+export const dailyDeliveryListSchema = z.array(dailyDeliverySchema);
 
 /**
  * Facebook metrics for an agent (spec §3), summed over the agent's paid campaigns. `impressionGoal` is the
@@ -70,7 +72,5 @@ export const facebookMetricsSchema = z.object({
   engagements: z.number().int().nonnegative().nullable(),
   /** When the delivery was last read from the ad platform; null before the first sync. */
   updatedAt: isoDateTimeSchema.nullable(),
-  /** Daily delivery per campaign, oldest day first (the dashboard's chart). */
-  daily: z.array(dailyDeliverySchema),
 });
 export type FacebookMetrics = z.infer<typeof facebookMetricsSchema>;

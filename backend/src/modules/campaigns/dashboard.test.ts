@@ -1,4 +1,4 @@
-import { agentCampaignsSchema, facebookMetricsSchema } from '@app/contracts';
+import { agentCampaignsSchema, dailyDeliveryListSchema, facebookMetricsSchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { loggedInAgent } from '../../../test/factories';
 import { createLogger } from '../../platform/logger';
@@ -36,7 +36,8 @@ describe('GET /api/agents/:id/facebook-metrics and /campaigns', () => {
     const { session, agent } = await loggedInAgent(t, t.newSession(), { name: 'Mia Torres', email: 'mia@example.com', password: 'correct-horse' });
     const empty = await session.get(`/api/agents/${agent.id}/facebook-metrics`).expect(200);
     // Nothing ordered yet: the spec's default goal, no delivery.
-    expect(empty.body).toEqual({ totalImpressions: 0, impressionGoal: 50000, totalClicks: 0, reach: 0, engagements: null, updatedAt: null, daily: [] });
+    expect(empty.body).toEqual({ totalImpressions: 0, impressionGoal: 50000, totalClicks: 0, reach: 0, engagements: null, updatedAt: null });
+    expect((await session.get(`/api/agents/${agent.id}/facebook-metrics/daily`).expect(200)).body).toEqual([]);
     expect((await session.get(`/api/agents/${agent.id}/campaigns`).expect(200)).body).toEqual([]);
 
     const [listing] = await t
@@ -65,7 +66,8 @@ describe('GET /api/agents/:id/facebook-metrics and /campaigns', () => {
     expect(metrics.updatedAt).not.toBeNull();
     const today = new Date().toISOString().slice(0, 10);
     // Today's delivery is today's total minus yesterday's; a campaign's first stored day counts from zero.
-    expect(metrics.daily).toEqual([
+    const daily = dailyDeliveryListSchema.parse((await session.get(`/api/agents/${agent.id}/facebook-metrics/daily`).expect(200)).body);
+    expect(daily).toEqual([
       { campaignId: first, day: yesterday, impressions: 1000, clicks: 10 },
       { campaignId: first, day: today, impressions: stored[0].impressionsDelivered - 1000, clicks: Math.max(stored[0].clicks - 10, 0) },
       { campaignId: second, day: today, impressions: stored[1].impressionsDelivered, clicks: stored[1].clicks },
@@ -82,7 +84,7 @@ describe('GET /api/agents/:id/facebook-metrics and /campaigns', () => {
   it('are the owner’s only: another agent, an anonymous browser and an unknown id get 404', async () => {
     const { agent } = await loggedInAgent(t, t.newSession(), { name: 'Noah Reed', email: 'noah@example.com', password: 'correct-horse' });
     const other = await loggedInAgent(t, t.newSession(), { name: 'Ella Cruz', email: 'ella@example.com', password: 'correct-horse' });
-    for (const p of ['facebook-metrics', 'campaigns']) {
+    for (const p of ['facebook-metrics', 'facebook-metrics/daily', 'campaigns']) {
       await other.session.get(`/api/agents/${agent.id}/${p}`).expect(404);
       await t.newSession().get(`/api/agents/${agent.id}/${p}`).expect(404);
       await other.session.get(`/api/agents/999999/${p}`).expect(404);

@@ -73,20 +73,14 @@ interface MetricsRow {
   totalClicks: number;
   reach: number;
   updatedAt: Date | null;
-  daily: { campaignId: number; day: string; impressions: number; clicks: number }[] | null;
 }
 
-/**
- * Totals over the agent's paid campaigns and the daily series, in one query. A day's delivery is that day's
- * stored total minus the previous stored day's (the platform reports lifetime totals).
- */
+const paidCampaigns = (agentId: number) => Campaign.query().where('agentId', agentId).whereIn('status', PAID_STATUSES as string[]);
+
+/** Totals over the agent's paid campaigns (spec §3 Facebook metrics). */
 async function readAgentFacebookMetrics(agentId: number): Promise<FacebookMetrics> {
-  const paid = Campaign.query()
-    .where('agentId', agentId)
-    .whereIn('status', PAID_STATUSES as string[]);
   const knex = Campaign.knex();
-  const totals = paid
-    .clone()
+  const row = (await paidCampaigns(agentId)
     .select(
       knex.raw('count(*)::int as campaigns'),
       knex.raw('coalesce(sum(impressions_delivered), 0)::int as total_impressions'),
@@ -94,21 +88,8 @@ async function readAgentFacebookMetrics(agentId: number): Promise<FacebookMetric
       knex.raw('coalesce(sum(clicks), 0)::int as total_clicks'),
       knex.raw('coalesce(sum(reach), 0)::int as reach'),
       knex.raw('max(metrics_updated_at) as updated_at'),
-    );
-  const paidIds = paid.clone().select('id').toKnexQuery().toSQL();
-  const daily = knex.raw(
-    `(select coalesce(json_agg(json_build_object('campaignId', s.campaign_id, 'day', s.day, 'impressions', s.impressions, 'clicks', s.clicks)
-                               order by s.day, s.campaign_id), '[]'::json)
-        from (select d.campaign_id, d.day::text as day,
-                     greatest(d.impressions - coalesce(lag(d.impressions) over w, 0), 0) as impressions,
-                     greatest(d.clicks - coalesce(lag(d.clicks) over w, 0), 0) as clicks
-                from campaign_daily_metrics d
-               where d.campaign_id in (${paidIds.sql})
-              window w as (partition by d.campaign_id order by d.day)) s
-       where s.day::date >= (now() at time zone 'UTC')::date - ?::int) as daily`,
-    [...paidIds.bindings, DAILY_SERIES_DAYS],
-  );
-  const row = (await totals.select(daily).first()) as unknown as MetricsRow;
+    )
+    .first()) as unknown as MetricsRow;
   return {
     totalImpressions: row.totalImpressions,
     impressionGoal: row.ordered > 0 ? row.ordered : DEFAULT_IMPRESSION_GOAL,
@@ -117,8 +98,29 @@ async function readAgentFacebookMetrics(agentId: number): Promise<FacebookMetric
     // Neither the sandbox nor our Meta insights read reports engagements: the dashboard shows the spec's estimate.
     engagements: null,
     updatedAt: iso(row.updatedAt),
-    daily: (row.daily ?? []) as DailyDelivery[],
   };
+}
+
+/**
+ * The daily series of the agent's paid campaigns over the last DAILY_SERIES_DAYS days. A day's delivery is
+ * that day's stored total minus the previous stored day's (the platform reports lifetime totals).
+ */
+async function readAgentDailyDelivery(agentId: number): Promise<DailyDelivery[]> {
+  const knex = Campaign.knex();
+  const paidIds = paidCampaigns(agentId).select('id').toKnexQuery().toSQL();
+  const { rows } = await knex.raw<{ rows: { daily: DailyDelivery[] }[] }>(
+    `select coalesce(json_agg(json_build_object('campaignId', s.campaign_id, 'day', s.day, 'impressions', s.impressions, 'clicks', s.clicks)
+                              order by s.day, s.campaign_id), '[]'::json) as daily
+       from (select d.campaign_id, d.day::text as day,
+                    greatest(d.impressions - coalesce(lag(d.impressions) over w, 0), 0) as impressions,
+                    greatest(d.clicks - coalesce(lag(d.clicks) over w, 0), 0) as clicks
+               from campaign_daily_metrics d
+              where d.campaign_id in (${paidIds.sql})
+             window w as (partition by d.campaign_id order by d.day)) s
+      where s.day::date >= (now() at time zone 'UTC')::date - ?::int`,
+    [...paidIds.bindings, DAILY_SERIES_DAYS],
+  );
+  return rows[0]?.daily ?? [];
 }
 
 /**
@@ -129,13 +131,21 @@ async function readAgentFacebookMetrics(agentId: number): Promise<FacebookMetric
 export async function agentFacebookMetricsJson(caches: ReadCaches, actor: Actor, agentId: number): Promise<string> {
   await assertAgentAccess(caches, actor, agentId);
   return caches
-    .named<string>('agent-facebook-metrics', ['campaigns', 'campaign_daily_metrics'])
+    .named<string>('agent-facebook-metrics', ['campaigns'])
     .get(String(agentId), async () => JSON.stringify(await readAgentFacebookMetrics(agentId)));
+}
+
+/** GET /api/agents/:id/facebook-metrics/daily as the JSON sent: the chart's data, read with the chart's code. */
+export async function agentDailyDeliveryJson(caches: ReadCaches, actor: Actor, agentId: number): Promise<string> {
+  await assertAgentAccess(caches, actor, agentId);
+  return caches
+    .named<string>('agent-daily-delivery', ['campaigns', 'campaign_daily_metrics'])
+    .get(String(agentId), async () => JSON.stringify(await readAgentDailyDelivery(agentId)));
 }
 
 const AgentParams = { params: z.object({ id: idParam }) };
 
-/** GET /api/agents/:id/campaigns and /api/agents/:id/facebook-metrics. */
+/** GET /api/agents/:id/campaigns, /api/agents/:id/facebook-metrics and its daily series. */
 export function dashboardRouter({ caches }: AppDeps): Router {
   const router = new Router();
 
@@ -148,6 +158,12 @@ export function dashboardRouter({ caches }: AppDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
     ctx.body = await agentFacebookMetricsJson(caches, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+  });
+
+  router.get('/api/agents/:id/facebook-metrics/daily', validate(AgentParams), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'json';
+    ctx.body = await agentDailyDeliveryJson(caches, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
   });
 
   return router;

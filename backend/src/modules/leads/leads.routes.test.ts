@@ -272,7 +272,7 @@ describe('GET /api/agents/:id/leads', () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(expected);
 
-    // The default page is 50; limit and cursor are checked.
+    // The default page is 25; limit and cursor are checked.
     expect((await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body.leads).toHaveLength(7);
     const bad = await session.get(`/api/agents/${agent.id}/leads?limit=0`).expect(400);
     expect(bad.body.fields).toEqual({ limit: 'limit must be a whole number from 1 to 100' });

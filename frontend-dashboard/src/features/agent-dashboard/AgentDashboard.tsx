@@ -12,6 +12,7 @@ import {
   useEndImpersonationMutation,
   useGetAgentCampaignsQuery,
   useGetAgentLeadsInfiniteQuery,
+  useGetDailyDeliveryQuery,
   useGetFacebookMetricsQuery,
   useLogoutMutation,
 } from './dashboardApi';
@@ -27,6 +28,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
   const me = useGetMeQuery(undefined, { refetchOnMountOrArgChange: ME_STALE_SECONDS });
   const campaigns = useGetAgentCampaignsQuery(agentId);
   const metrics = useGetFacebookMetricsQuery(agentId);
+  const daily = useGetDailyDeliveryQuery(agentId);
   const leads = useGetAgentLeadsInfiniteQuery(agentId);
   const [logout, logoutState] = useLogoutMutation();
   const [endImpersonation, endState] = useEndImpersonationMutation();
@@ -100,7 +102,8 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
           />
         </div>
         {metrics.data ? <ProgressCard metrics={metrics.data} /> : <Spinner label="Loading metrics..." />}
-        <div className={cards.wide}>{leads.data ? (
+        <div className={cards.wide}>
+          {leads.data ? (
             <LeadsCard
               leads={leads.data.pages.flatMap((p) => p.leads)}
               total={leads.data.pages[0]?.total ?? 0}
@@ -108,15 +111,16 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
             />
           ) : (
             <Spinner label="Loading leads..." />
-          )}</div>
+          )}
+        </div>
         {metrics.data && <StatTiles metrics={metrics.data} />}
-        {metrics.data && campaigns.data && (
+        {daily.data && campaigns.data && (
           <div className={cards.wide}>
-            <DeliveryCard metrics={metrics.data} campaigns={campaigns.data} />
+            <DeliveryCard daily={daily.data} campaigns={campaigns.data} />
           </div>
         )}
       </div>
-      {(campaigns.isError || metrics.isError || leads.isError) && <Alert tone="danger">Error loading agent data</Alert>}
+      {(campaigns.isError || metrics.isError || daily.isError || leads.isError) && <Alert tone="danger">Error loading agent data</Alert>}
       {toastView}
     </DashboardLayout>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { AgentCampaign, FacebookMetrics } from '@app/contracts';
+import type { AgentCampaign, DailyDelivery } from '@app/contracts';
 import { tokenValue } from '@app/ui';
 import styles from './Cards.module.css';
 
@@ -9,12 +9,12 @@ import styles from './Cards.module.css';
  * Daily impressions and clicks of one campaign as lines (uPlot, in a chunk of its own: only the dashboard
  * loads it, and only once there is delivery to draw). The table beside it is the text alternative.
  */
-export default function DeliveryChart({ metrics, campaign }: { metrics: FacebookMetrics; campaign: AgentCampaign }) {
+export default function DeliveryChart({ daily, campaign }: { daily: DailyDelivery[]; campaign: AgentCampaign }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const days = metrics.daily.filter((d) => d.campaignId === campaign.id);
+    const days = daily.filter((d) => d.campaignId === campaign.id);
     const xs = days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
     const primary = tokenValue('--ui-color-primary', 'currentColor');
     const accent = tokenValue('--ui-color-success', 'currentColor');
@@ -40,6 +40,6 @@ export default function DeliveryChart({ metrics, campaign }: { metrics: Facebook
       resize.disconnect();
       plot.destroy();
     };
-  }, [metrics, campaign]);
+  }, [daily, campaign]);
   return <div ref={host} className={styles.chart} aria-hidden="true" data-testid={`delivery-chart-${campaign.id}`} />;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { AgentCampaign, FacebookMetrics, LeadShown } from '@app/contracts';
+import type { AgentCampaign, DailyDelivery, FacebookMetrics, LeadShown } from '@app/contracts';
 import { Badge, Button, EmptyState, Panel, Spinner } from '@app/ui';
 // By path: the dashboard keeps zod out of its bundle (see store/api.ts).
 import { formatCompact, formatUsd } from '../../../../contracts/src/format';
@@ -149,7 +149,7 @@ export function LeadsCard({
 }
 
 /** Daily delivery per campaign, as a table (the chart's text alternative and its fallback). */
-export function DeliveryTable({ metrics, campaigns }: { metrics: FacebookMetrics; campaigns: AgentCampaign[] }) {
+export function DeliveryTable({ daily, campaigns }: { daily: DailyDelivery[]; campaigns: AgentCampaign[] }) {
   const label = (id: number) => campaigns.find((c) => c.id === id)?.listing?.address ?? `Campaign ${id}`;
   return (
     <table className={styles.table}>
@@ -163,7 +163,7 @@ export function DeliveryTable({ metrics, campaigns }: { metrics: FacebookMetrics
         </tr>
       </thead>
       <tbody>
-        {metrics.daily.map((d) => (
+        {daily.map((d) => (
           <tr key={`${d.campaignId}-${d.day}`}>
             <td>{d.day}</td>
             <td>{label(d.campaignId)}</td>
@@ -179,8 +179,8 @@ export function DeliveryTable({ metrics, campaigns }: { metrics: FacebookMetrics
 const DeliveryChart = lazy(() => import('./DeliveryChart'));
 
 /** The daily delivery of each campaign: a line chart per campaign, and the same figures as a table. */
-export function DeliveryCard({ metrics, campaigns }: { metrics: FacebookMetrics; campaigns: AgentCampaign[] }) {
-  const charted = campaigns.filter((c) => metrics.daily.some((d) => d.campaignId === c.id));
+export function DeliveryCard({ daily, campaigns }: { daily: DailyDelivery[]; campaigns: AgentCampaign[] }) {
+  const charted = campaigns.filter((c) => daily.some((d) => d.campaignId === c.id));
   return (
     <Panel title="Daily delivery" aria-label="Daily delivery" className={styles.card}>
       {charted.length === 0 ? (
@@ -191,13 +191,13 @@ export function DeliveryCard({ metrics, campaigns }: { metrics: FacebookMetrics;
             <figure key={c.id} className={styles.figure}>
               <figcaption className={styles.muted}>{c.listing?.address ?? `Campaign ${c.id}`}</figcaption>
               <Suspense fallback={<Spinner label="Loading chart..." />}>
-                <DeliveryChart metrics={metrics} campaign={c} />
+                <DeliveryChart daily={daily} campaign={c} />
               </Suspense>
             </figure>
           ))}
           <details className={styles.details}>
             <summary>Show the figures</summary>
-            <DeliveryTable metrics={metrics} campaigns={campaigns} />
+            <DeliveryTable daily={daily} campaigns={campaigns} />
           </details>
         </>
       )}

@@ -21,7 +21,7 @@ afterEach(() => {
 const render = (node: React.ReactNode) => act(() => root.render(node));
 
 const metrics = (over: Partial<FacebookMetrics> = {}): FacebookMetrics => ({
-  totalImpressions: 12500, impressionGoal: 50000, totalClicks: 1234, reach: 8800, engagements: null, updatedAt: null, daily: [], ...over,
+  totalImpressions: 12500, impressionGoal: 50000, totalClicks: 1234, reach: 8800, engagements: null, updatedAt: null, ...over,
 });
 
 describe('dashboard cards', () => {

@@ -1,4 +1,4 @@
-import type { AgentCampaign, AgentLeadsPage, AgentView, FacebookMetrics } from '@app/contracts';
+import type { AgentCampaign, AgentLeadsPage, AgentView, DailyDelivery, FacebookMetrics } from '@app/contracts';
 import { api } from '../../store/api';
 
 /** The profile fields the Edit Contact Information dialog sends (PUT /api/agents/{id}, spec §7). */
@@ -18,6 +18,10 @@ export const dashboardApi = api.injectEndpoints({
     }),
     getFacebookMetrics: build.query<FacebookMetrics, string>({
       query: (id) => `/api/agents/${encodeURIComponent(id)}/facebook-metrics`,
+    }),
+    // The chart's data: asked for beside the tiles' totals, drawn by the lazy chart.
+    getDailyDelivery: build.query<DailyDelivery[], string>({
+      query: (id) => `/api/agents/${encodeURIComponent(id)}/facebook-metrics/daily`,
     }),
     // Your Leads, a page at a time (newest first): "Show more leads" asks for the next one.
     getAgentLeads: build.infiniteQuery<AgentLeadsPage, string, string | null>({
@@ -44,6 +48,7 @@ export const dashboardApi = api.injectEndpoints({
 export const {
   useGetAgentCampaignsQuery,
   useGetFacebookMetricsQuery,
+  useGetDailyDeliveryQuery,
   useGetAgentLeadsInfiniteQuery,
   useUpdateProfileMutation,
   useLogoutMutation,

@@ -75,6 +75,8 @@ try {
     { name: 'bare Koa hello world', url: `http://127.0.0.1:${barePort}/` },
     { name: 'GET /api/agents/{id}/facebook-metrics (session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics`, headers: { cookie } },
     { name: 'GET /api/agents/{id}/leads (first page of 1,000, session)', url: `${product.url}/api/agents/${agent.id}/leads`, headers: { cookie } },
+    // The chart's series (10 campaigns × 30 days), read beside the tiles: reported, not part of the goal.
+    { name: 'GET /api/agents/{id}/facebook-metrics/daily (300 points, session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics/daily`, headers: { cookie } },
   ];
   for (const t of targets) await new Promise((r) => autocannon({ url: t.url, connections: 10, duration: 2, headers: t.headers }, r));
   const results = new Map(targets.map((t) => [t.name, []]));

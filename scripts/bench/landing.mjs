@@ -45,7 +45,7 @@ try {
   }
 } finally {
   await product.stop();
-  fs.rmSync(out, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) fs.rmSync(out, { recursive: true, force: true });
 }
 
 const m = (k) => median(runs.map((r) => r[k]));

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { ListingApp } from './ListingApp';
 import { PAGE_DATA_ID, type ListingPageData } from './pageData';
 import { makeListingStore } from './store';
+import '@app/ui/tokens.css';
 import './listing.css';
 
 // The server rendered the page from this data; the same data seeds RTK Query so hydration matches.

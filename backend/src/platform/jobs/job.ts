@@ -42,6 +42,12 @@ export interface JobDefinition<P = unknown> {
   schedule?: string;
   /** Jobs taken per fetch; defaults to 20. */
   batchSize?: number;
+  /**
+   * Workers for this queue in each process (pg-boss `localConcurrency`); defaults to 1. A worker runs its
+   * batch to the end before it fetches again, so jobs that arrive one after another while a slow batch runs
+   * wait for it unless another worker is free to take them.
+   */
+  localConcurrency?: number;
   handler: (payload: P, ctx: JobContext) => Promise<void>;
 }
 

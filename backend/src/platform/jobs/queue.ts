@@ -107,6 +107,7 @@ export function createQueue(opts: {
           def.name,
           {
             batchSize: def.batchSize ?? 20,
+            localConcurrency: def.localConcurrency ?? 1,
             burstWhenBatchFull: true,
             perJobResults: true,
             pollingIntervalSeconds: 1,

@@ -35,9 +35,11 @@ export function defineLaunchJob(options: LaunchQueueOptions = LAUNCH_QUEUE_OPTIO
     name: LAUNCH_JOB_NAME,
     payload: launchPayload,
     options,
-    // A launch holds a lease, not a connection, while it waits on the ad platform: a full batch of 20
-    // runs at once without starving the pool (pg-boss fetches the next batch when this one is done).
-    batchSize: 20,
+    // A launch holds a lease, not a connection, while it waits on the ad platform (about half a second of
+    // Graph calls), so many run at once without starving the pool. Payments arrive one after another: four
+    // workers of 5 each take a launch as it comes instead of letting it wait for a running batch to finish.
+    batchSize: 5,
+    localConcurrency: 4,
     async handler({ campaignId }, ctx) {
       const platform = createAdPlatform({ config: ctx.config, db: ctx.db, logger: ctx.logger, signal: ctx.signal });
       await launchCampaign(

@@ -63,12 +63,12 @@ async function main() {
     if (area === 'campaigns') {
       const campaigns = require(path.join(dist, 'modules', 'campaigns', 'ops.js'));
       if (cmd === 'failed') {
-        table((await campaigns.listFailedLaunches(db)).map((l) => ({ ...l, failedAt: l.failedAt.toISOString(), error: (l.error ?? '').slice(0, 80) })));
+        table((await campaigns.listFailedLaunches({ db })).map((l) => ({ ...l, failedAt: l.failedAt.toISOString(), error: (l.error ?? '').slice(0, 80) })));
       } else if (cmd === 'relaunch') {
         const id = Number(args[0]);
         if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
         try {
-          const res = await campaigns.relaunchCampaign(db, await getBoss(), id, 'relaunched by ops CLI');
+          const res = await campaigns.relaunchCampaign({ db, boss: await getBoss() }, id, 'relaunched by ops CLI');
           table([{ campaign: res.campaignId, status: 'paid', job: res.jobId }]);
         } catch (err) {
           // AppError from the campaigns module: not found, or not launch_failed.
@@ -144,11 +144,11 @@ async function deliveries(cmd, args) {
       );
     switch (cmd) {
       case 'list':
-        show(await notifications.listDeliveries(db, agentId, { page: 1, pageSize: 50 }));
+        show(await notifications.listDeliveries({ db }, agentId, { page: 1, pageSize: 50 }));
         break;
       case 'failed': {
-        const dead = await notifications.listDeliveries(db, agentId, { page: 1, pageSize: 50, status: 'dead' });
-        const disabled = await notifications.listDeliveries(db, agentId, { page: 1, pageSize: 50, status: 'disabled' });
+        const dead = await notifications.listDeliveries({ db }, agentId, { page: 1, pageSize: 50, status: 'dead' });
+        const disabled = await notifications.listDeliveries({ db }, agentId, { page: 1, pageSize: 50, status: 'disabled' });
         show({ items: [...dead.items, ...disabled.items].sort((a, b) => b.id - a.id).slice(0, 50) });
         break;
       }

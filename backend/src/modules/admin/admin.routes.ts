@@ -83,14 +83,14 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
 
   router.get('/api/admin/agents', admin, validate(AgentsQuery), async (ctx) => {
     const q = inputOf(ctx, AgentsQuery).query;
-    const list = await listAgentsForAdmin(db, q, caches);
-    const campaigns = await campaignsOfAgents(db, list.rows.map((r) => r.id));
+    const list = await listAgentsForAdmin({ db, caches }, q);
+    const campaigns = await campaignsOfAgents({ db }, list.rows.map((r) => r.id));
     ctx.body = presentAgentsPage(list, campaigns, q);
   });
 
   router.get('/api/admin/facebook-metrics', admin, validate(MetricsQuery), async (ctx) => {
     const { campaignIds } = inputOf(ctx, MetricsQuery).query;
-    ctx.body = await campaignMetrics(db, { campaignIds, limit: ADMIN_METRICS_MAX });
+    ctx.body = await campaignMetrics({ db }, { campaignIds, limit: ADMIN_METRICS_MAX });
   });
 
   router.get('/api/admin/login-as/:agentId', admin, validate(LoginAs), async (ctx) => {
@@ -108,13 +108,13 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
   });
 
   router.get('/api/admin/failed-work', admin, async (ctx) => {
-    const [launches, jobs] = await Promise.all([listFailedLaunches(db), listFailed(db, { limit: 100 })]);
+    const [launches, jobs] = await Promise.all([listFailedLaunches({ db }), listFailed(db, { limit: 100 })]);
     ctx.body = presentFailedWork(launches, jobs);
   });
 
   router.post('/api/admin/failed-work/launches/:id/retry', admin, validate(Relaunch), async (ctx) => {
     const { id } = inputOf(ctx, Relaunch).params;
-    const result = await relaunchCampaign(db, queue.boss, id, 'relaunched by admin');
+    const result = await relaunchCampaign({ db, boss: queue.boss }, id, 'relaunched by admin');
     await audit(db, { actorType: 'admin', action: 'admin.campaign_relaunch', targetType: 'campaign', targetId: id }, ctx);
     ctx.body = { ok: true, campaignId: result.campaignId };
   });

@@ -194,7 +194,7 @@ export async function requestPasswordReset(deps: { db: Db; queue: Queue }, email
 }
 
 /** POST /api/auth/reset-password: a new password from the emailed link; every session of the agent ends. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<Agent> {
+export async function resetPassword({ db }: { db: Db }, token: string, password: string): Promise<Agent> {
   assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (trx) => {
@@ -211,7 +211,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 }
 
 /** POST /api/auth/change-password: the current password, then a new one; every other session ends. */
-export async function changePassword(db: Db, agentId: number, currentPassword: string, newPassword: string): Promise<Agent> {
+export async function changePassword({ db }: { db: Db }, agentId: number, currentPassword: string, newPassword: string): Promise<Agent> {
   const agent = await Agent.query(db).findById(agentId);
   if (!agent?.passwordHash || !(await verifyPassword(agent.passwordHash, currentPassword))) throw currentPasswordWrong();
   assertUncommonPassword(newPassword, 'newPassword');

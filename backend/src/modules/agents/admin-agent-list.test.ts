@@ -97,10 +97,10 @@ describe('per-agent campaign figures kept by the database (admin list)', () => {
   it('the list filters and totals read the stored figures', async () => {
     const cy = await newAgent('Cyrus');
     await t.db('campaigns').insert(campaignRow(cy.agentId, cy.listingId, 'active'));
-    const list = await listAgentsForAdmin(t.db, { search: 'cyrus', status: 'active', campaigns: 'with', created: 'all', sort: 'createdAt', order: 'desc', page: 1, pageSize: 25 } as never);
+    const list = await listAgentsForAdmin({ db: t.db }, { search: 'cyrus', status: 'active', campaigns: 'with', created: 'all', sort: 'createdAt', order: 'desc', page: 1, pageSize: 25 } as never);
     expect(list.rows.map((r) => [r.name, r.totalCampaigns, r.activeCampaigns])).toEqual([['Cyrus', 1, 1]]);
     expect(list.totals).toMatchObject({ agents: 1, campaigns: 1, activeCampaigns: 1 });
-    const none = await listAgentsForAdmin(t.db, { search: 'cyrus', status: 'inactive', campaigns: 'all', created: 'all', sort: 'createdAt', order: 'desc', page: 1, pageSize: 25 } as never);
+    const none = await listAgentsForAdmin({ db: t.db }, { search: 'cyrus', status: 'inactive', campaigns: 'all', created: 'all', sort: 'createdAt', order: 'desc', page: 1, pageSize: 25 } as never);
     expect(none.rows).toEqual([]);
     expect(none.totals).toMatchObject({ agents: 0, campaigns: 0, activeCampaigns: 0, revenue: 0 });
   });

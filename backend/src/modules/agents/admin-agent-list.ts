@@ -39,7 +39,7 @@ const SORT_SQL: Record<AdminAgentsQuery['sort'], string> = {
 /** `%` and `_` typed by the admin are literal characters, not wildcards. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listAgentsForAdmin(db: Db, q: AdminAgentsQuery, caches?: ReadCaches): Promise<AdminAgentList> {
+export async function listAgentsForAdmin({ db, caches }: { db: Db; caches?: ReadCaches }, q: AdminAgentsQuery): Promise<AdminAgentList> {
   const where: string[] = [];
   const bindings: unknown[] = [];
   if (q.search) {

@@ -106,7 +106,7 @@ type AccessFacts = { id: number; hasPassword: boolean } | null;
  * by this process's writes to agents): the hot dashboard and wizard reads check access without a round
  * trip. Setting a password in another process is seen within the cache's TTL, as sessions are.
  */
-export async function assertAgentAccess(caches: ReadCaches, actor: Actor, agentId: number): Promise<void> {
+export async function assertAgentAccess({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<void> {
   const facts = await caches.named<AccessFacts>('agent-access', ['agents']).get(String(agentId), async () => {
     const row = await Agent.query().findById(agentId).select('id', 'passwordHash');
     return row ? { id: row.id, hasPassword: row.hasPassword } : null;
@@ -119,9 +119,9 @@ export async function assertAgentAccess(caches: ReadCaches, actor: Actor, agentI
 }
 
 /** `assertAgentAccess` for the agent of something else (a campaign): refusals told as the caller's own. */
-export async function assertAgentAccessFor(caches: ReadCaches, actor: Actor, agentId: number, refusal: () => AppError): Promise<void> {
+export async function assertAgentAccessFor(deps: { caches: ReadCaches }, actor: Actor, agentId: number, refusal: () => AppError): Promise<void> {
   try {
-    await assertAgentAccess(caches, actor, agentId);
+    await assertAgentAccess(deps, actor, agentId);
   } catch (err) {
     throw translateAgentRefusal(err, refusal);
   }

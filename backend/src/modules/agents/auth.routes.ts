@@ -97,7 +97,7 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps): void {
 
   router.post('/api/auth/reset-password', rateLimit({ name: 'link-use', ...LINK_USE_RATE_LIMIT }), validate(ResetPassword), async (ctx) => {
     const { token, password } = inputOf(ctx, ResetPassword).body;
-    const agent = await resetPassword(db, token, password);
+    const agent = await resetPassword({ db }, token, password);
     await logIn(ctx, agent);
     await audit(db, { actorType: 'agent', actorId: agent.id, action: 'agent.password_reset', targetType: 'agent', targetId: agent.id }, ctx);
     ctx.body = { id: agent.id, name: agent.name, purpose: 'password_reset', loggedIn: true };
@@ -112,7 +112,7 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps): void {
       if (!loggedInAgentId) throw unauthorized();
       if (isImpersonating(ctx)) throw impersonationRefused();
       const { currentPassword, newPassword } = inputOf(ctx, ChangePassword).body;
-      const agent = await changePassword(db, loggedInAgentId, currentPassword, newPassword);
+      const agent = await changePassword({ db }, loggedInAgentId, currentPassword, newPassword);
       // Every other session ended; this one goes on under a new id.
       await logIn(ctx, agent);
       await audit(db, { actorType: 'agent', actorId: agent.id, action: 'agent.password_changed', targetType: 'agent', targetId: agent.id }, ctx);

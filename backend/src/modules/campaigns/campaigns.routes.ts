@@ -16,18 +16,18 @@ export function campaignsRouter({ db, config, caches }: AppDeps): Router {
 
   router.post('/api/campaigns', validate(CreateCampaign), async (ctx) => {
     ctx.status = 201;
-    ctx.body = presentCampaign(await createCampaignDraft(db, config, actorOf(ctx), inputOf(ctx, CreateCampaign).body));
+    ctx.body = presentCampaign(await createCampaignDraft({ db, config }, actorOf(ctx), inputOf(ctx, CreateCampaign).body));
   });
 
   router.get('/api/campaigns/:id', validate(CampaignId), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
-    ctx.body = await accessibleCampaignJson(caches, actorOf(ctx), inputOf(ctx, CampaignId).params.id);
+    ctx.body = await accessibleCampaignJson({ caches }, actorOf(ctx), inputOf(ctx, CampaignId).params.id);
   });
 
   router.patch('/api/campaigns/:id', validate(UpdateCampaign), async (ctx) => {
     const { params, body } = inputOf(ctx, UpdateCampaign);
-    ctx.body = presentCampaign(await updateCampaignDraft(db, config, actorOf(ctx), params.id, body));
+    ctx.body = presentCampaign(await updateCampaignDraft({ db, config }, actorOf(ctx), params.id, body));
   });
 
   return router;

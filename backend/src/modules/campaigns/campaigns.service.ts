@@ -71,7 +71,7 @@ function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, 
 }
 
 /** POST /api/campaigns: a draft, with its first transition (none → draft) in the same transaction. */
-export async function createCampaignDraft(db: Db, config: Config, actor: Actor, input: CampaignDraftPayload): Promise<Campaign> {
+export async function createCampaignDraft({ db, config }: { db: Db; config: Config }, actor: Actor, input: CampaignDraftPayload): Promise<Campaign> {
   const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
   return db.transaction(async (trx) => {
     const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), status: 'draft' });
@@ -103,7 +103,7 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
  * this process's writes to campaigns; the checkout and success screens poll it), and the access rule is
  * checked from the cached agent facts. Missing and someone else's are the same 404.
  */
-export async function accessibleCampaignJson(caches: ReadCaches, actor: Actor, campaignId: number): Promise<string> {
+export async function accessibleCampaignJson({ caches }: { caches: ReadCaches }, actor: Actor, campaignId: number): Promise<string> {
   const entry = await caches
     .named<{ agentId: number; json: string } | null>('campaign', ['campaigns'])
     .get(String(campaignId), async () => {
@@ -111,7 +111,7 @@ export async function accessibleCampaignJson(caches: ReadCaches, actor: Actor, c
       return campaign ? { agentId: campaign.agentId, json: JSON.stringify(presentCampaign(campaign)) } : null;
     });
   if (!entry) throw notFound('campaign');
-  await assertAgentAccessFor(caches, actor, entry.agentId, () => notFound('campaign'));
+  await assertAgentAccessFor({ caches }, actor, entry.agentId, () => notFound('campaign'));
   return entry.json;
 }
 
@@ -121,7 +121,7 @@ export async function accessibleCampaignJson(caches: ReadCaches, actor: Actor, c
  * proceed again): it returns to draft and the next checkout updates the same payment intent. Paid,
  * launched or canceled campaigns never change (409 campaigns.not_draft).
  */
-export async function updateCampaignDraft(db: Db, config: Config, actor: Actor, campaignId: number, input: CampaignDraftPayload): Promise<Campaign> {
+export async function updateCampaignDraft({ db, config }: { db: Db; config: Config }, actor: Actor, campaignId: number, input: CampaignDraftPayload): Promise<Campaign> {
   return db.transaction(async (trx) => {
     // Locked: a concurrent checkout or payment cannot move it between the check and the write.
     const campaign = await getAccessibleCampaign(actor, campaignId, trx);

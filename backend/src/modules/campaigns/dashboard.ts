@@ -128,16 +128,16 @@ async function readAgentDailyDelivery(agentId: number): Promise<DailyDelivery[]>
  * answer is held a few seconds in the read cache (emptied at once by this process's writes to campaigns or
  * their daily rows); the access rule comes from the cached agent facts.
  */
-export async function agentFacebookMetricsJson(caches: ReadCaches, actor: Actor, agentId: number): Promise<string> {
-  await assertAgentAccess(caches, actor, agentId);
+export async function agentFacebookMetricsJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<string> {
+  await assertAgentAccess({ caches }, actor, agentId);
   return caches
     .named<string>('agent-facebook-metrics', ['campaigns'])
     .get(String(agentId), async () => JSON.stringify(await readAgentFacebookMetrics(agentId)));
 }
 
 /** GET /api/agents/:id/facebook-metrics/daily as the JSON sent: the chart's data, read with the chart's code. */
-export async function agentDailyDeliveryJson(caches: ReadCaches, actor: Actor, agentId: number): Promise<string> {
-  await assertAgentAccess(caches, actor, agentId);
+export async function agentDailyDeliveryJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<string> {
+  await assertAgentAccess({ caches }, actor, agentId);
   return caches
     .named<string>('agent-daily-delivery', ['campaigns', 'campaign_daily_metrics'])
     .get(String(agentId), async () => JSON.stringify(await readAgentDailyDelivery(agentId)));
@@ -157,13 +157,13 @@ export function dashboardRouter({ caches }: AppDeps): Router {
   router.get('/api/agents/:id/facebook-metrics', validate(AgentParams), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
-    ctx.body = await agentFacebookMetricsJson(caches, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+    ctx.body = await agentFacebookMetricsJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
   });
 
   router.get('/api/agents/:id/facebook-metrics/daily', validate(AgentParams), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
-    ctx.body = await agentDailyDeliveryJson(caches, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+    ctx.body = await agentDailyDeliveryJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
   });
 
   return router;

@@ -23,7 +23,7 @@ export interface AdminCampaignRow {
 }
 
 /** Every campaign of these agents, newest first (the admin table shows the first 2 and "+N more"). */
-export async function campaignsOfAgents(db: Db, agentIds: number[]): Promise<AdminCampaignRow[]> {
+export async function campaignsOfAgents({ db }: { db: Db }, agentIds: number[]): Promise<AdminCampaignRow[]> {
   if (agentIds.length === 0) return [];
   return db('campaigns')
     .whereIn('agentId', agentIds)
@@ -32,7 +32,7 @@ export async function campaignsOfAgents(db: Db, agentIds: number[]): Promise<Adm
 }
 
 /** Spec §3 "Admin metrics per campaign" from the stored delivery (campaigns.sync-metrics writes it). */
-export async function campaignMetrics(db: Db, opts: { campaignIds?: number[]; limit: number }): Promise<{ campaignId: number; impressions: number; clicks: number }[]> {
+export async function campaignMetrics({ db }: { db: Db }, opts: { campaignIds?: number[]; limit: number }): Promise<{ campaignId: number; impressions: number; clicks: number }[]> {
   const q = db('campaigns').select('id', 'impressionsDelivered', 'clicks');
   if (opts.campaignIds) q.whereIn('id', opts.campaignIds);
   else q.whereNotNull('facebookCampaignId').orderBy('id', 'desc');
@@ -50,7 +50,7 @@ export interface FailedLaunch {
 }
 
 /** Campaigns whose launch failed (status launch_failed), newest failure first. */
-export async function listFailedLaunches(db: Db, limit = 50): Promise<FailedLaunch[]> {
+export async function listFailedLaunches({ db }: { db: Db }, limit = 50): Promise<FailedLaunch[]> {
   const rows = await db('campaigns')
     .where({ status: 'launch_failed' })
     .orderBy('statusChangedAt', 'desc')
@@ -70,7 +70,7 @@ export async function listFailedLaunches(db: Db, limit = 50): Promise<FailedLaun
  * Launch a launch_failed campaign again: launch_failed → paid and a new campaigns.launch job, in one
  * transaction (the launch resumes from the platform ids already recorded, so nothing is created twice).
  */
-export async function relaunchCampaign(db: Db, boss: PgBoss, campaignId: number, reason = 'relaunched by ops'): Promise<{ campaignId: number; jobId: string | null }> {
+export async function relaunchCampaign({ db, boss }: { db: Db; boss: PgBoss }, campaignId: number, reason = 'relaunched by ops'): Promise<{ campaignId: number; jobId: string | null }> {
   return db.transaction(async (trx) => {
     const campaign = await trx('campaigns').where({ id: campaignId }).first('id', 'status');
     if (!campaign) throw notFound('campaign');

@@ -29,7 +29,7 @@ async function groundingOf(deps: AppDeps, ctx: Context, context: Record<string, 
   if (!agentId) return null;
   // Someone else's agent is refused like elsewhere (404), so the help route cannot probe settings.
   const agent = await getAccessibleAgent(actor, agentId);
-  return integrationState(deps.db, agent.id);
+  return integrationState(deps, agent.id);
 }
 
 export function helpRouter(deps: AppDeps, provider: HelpProvider = createHelpProvider(deps.config, deps.logger)): Router {

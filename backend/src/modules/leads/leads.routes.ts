@@ -24,7 +24,7 @@ export function leadsRouter(leads: LeadsDeps, caches: ReadCaches): Router {
   // The agent's own leads, a page at a time (DESIGN §3 access): 404 unknown agent, 403 someone else's.
   router.get('/api/agents/:id/leads', validate(AgentLeads), async (ctx) => {
     const { params, query } = inputOf(ctx, AgentLeads);
-    const json = await agentLeadsPageJson(caches, actorOf(ctx), params.id, query);
+    const json = await agentLeadsPageJson({ caches }, actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
     ctx.body = json;

@@ -103,8 +103,8 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
  * skipped nor repeated. The access rule comes from the cached agent facts, and the page is held a few
  * seconds in the read cache (emptied at once by a lead this process stores).
  */
-export async function agentLeadsPageJson(caches: ReadCaches, actor: Actor, agentId: number, { limit, cursor }: AgentLeadsQuery): Promise<string> {
-  await assertAgentAccess(caches, actor, agentId);
+export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number, { limit, cursor }: AgentLeadsQuery): Promise<string> {
+  await assertAgentAccess({ caches }, actor, agentId);
   return caches.named<string>('agent-leads', ['leads', 'listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
     const page = Lead.query()
       .where('agentId', agentId)

@@ -23,7 +23,7 @@ export function listingsRouter({ caches }: AppDeps): Router {
 
   router.get('/api/agents/:id/listings', validate(AgentListings), async (ctx) => {
     const { params, query } = inputOf(ctx, AgentListings);
-    const json = await agentListingsPageJson(caches, actorOf(ctx), params.id, query);
+    const json = await agentListingsPageJson({ caches }, actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
     ctx.body = json;

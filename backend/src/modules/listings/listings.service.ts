@@ -136,12 +136,12 @@ export type ListingSummaryRow = Pick<Listing, (typeof SUMMARY_COLUMNS)[number]>;
  * loader and its retries cost no round trip. Keyset pagination: the cursor is where the previous page ended.
  */
 export async function agentListingsPageJson(
-  caches: ReadCaches,
+  { caches }: { caches: ReadCaches },
   actor: Actor,
   agentId: number,
   { limit, cursor }: AgentListingsQuery,
 ): Promise<string> {
-  await assertAgentAccess(caches, actor, agentId);
+  await assertAgentAccess({ caches }, actor, agentId);
   return caches.named<string>('agent-listings', ['listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
     const page = await readAgentListingsPage(agentId, { limit, cursor });
     return JSON.stringify({ listings: page.rows.map(presentListingSummary), nextCursor: page.nextCursor } satisfies AgentListingsPage);

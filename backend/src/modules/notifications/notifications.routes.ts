@@ -67,7 +67,7 @@ export function notificationsRouter(deps: AppDeps): Router {
   router.get('/api/agents/:id/deliveries', validate(Deliveries), async (ctx) => {
     const { params, query } = inputOf(ctx, Deliveries);
     const agent = await getAccessibleAgent(actorOf(ctx), params.id);
-    ctx.body = await listDeliveries(deps.db, agent.id, query);
+    ctx.body = await listDeliveries(deps, agent.id, query);
   });
 
   router.post('/api/agents/:id/deliveries/:deliveryId/replay', validate({ params: deliveryParamsSchema }), async (ctx) => {

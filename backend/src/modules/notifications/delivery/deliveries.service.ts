@@ -60,7 +60,7 @@ function deliveriesQuery(db: Db) {
 }
 
 /** The delivery log: every attempt, newest first. */
-export async function listDeliveries(db: Db, agentId: number | null, q: DeliveriesQuery): Promise<DeliveryPage> {
+export async function listDeliveries({ db }: { db: Db }, agentId: number | null, q: DeliveriesQuery): Promise<DeliveryPage> {
   const where = (b: ReturnType<Db>) => {
     if (agentId !== null) b.where('d.agentId', agentId);
     if (q.channel) b.where('d.channel', q.channel);

@@ -33,7 +33,7 @@ function hostOf(url: string | null): string | null {
   }
 }
 
-export async function integrationState(db: Db, agentId: number): Promise<IntegrationState> {
+export async function integrationState({ db }: { db: Db }, agentId: number): Promise<IntegrationState> {
   const [s, last] = await Promise.all([
     loadSettings(db, agentId),
     db('notificationDeliveries')

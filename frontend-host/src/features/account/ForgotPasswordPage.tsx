@@ -1,7 +1,7 @@
 import { loginEmailSchema } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonStyles as buttons } from '@app/ui';
+import { buttonStyles as buttons, Field, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError } from '../../store/api';
 import styles from './Account.module.css';
@@ -32,23 +32,20 @@ export default function ForgotPasswordPage() {
       ) : (
         <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
           <p className={styles.text}>Enter the email address you log in with. We will send you a link to choose a new password.</p>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="forgot-email">
-              Email
-            </label>
+          <Field id="forgot-email" label="Email" error={emailError}>
             <input
               id="forgot-email"
-              className={styles.input}
+              className={fieldStyles.input}
               type="email"
               autoComplete="email"
               value={email}
               aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? 'forgot-email-error' : undefined}
               onChange={(e) => setEmail(e.target.value)}
             />
-            {emailError && <p className={styles.fieldError}>{emailError}</p>}
-          </div>
+          </Field>
           {isApiError(error) && (
-            <p className={styles.fieldError} role="alert">
+            <p className={fieldStyles.fieldError} role="alert">
               {error.serverMessage ?? 'Something went wrong. Please try again.'}
             </p>
           )}

@@ -1,6 +1,6 @@
 import { resetPasswordFormSchema } from '@app/contracts';
 import { useId, useState } from 'react';
-import styles from './Account.module.css';
+import { Field, fieldStyles } from '@app/ui';
 
 type Values = { password: string; confirmPassword: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -19,23 +19,23 @@ export function usePasswordFields(serverError?: string) {
     return parsed.success;
   };
 
-  const field = (name: keyof Values, label: string) => (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className={styles.input}
-        type="password"
-        autoComplete="new-password"
-        value={values[name]}
-        aria-invalid={errors[name] || (name === 'password' && serverError) ? true : undefined}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-      />
-      {(errors[name] || (name === 'password' && serverError)) && <p className={styles.fieldError}>{errors[name] ?? serverError}</p>}
-    </div>
-  );
+  const field = (name: keyof Values, label: string) => {
+    const error = errors[name] ?? (name === 'password' ? serverError : undefined);
+    return (
+      <Field id={`${id}-${name}`} label={label} error={error}>
+        <input
+          id={`${id}-${name}`}
+          className={fieldStyles.input}
+          type="password"
+          autoComplete="new-password"
+          value={values[name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+        />
+      </Field>
+    );
+  };
 
   return {
     password: values.password,

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { buttonStyles as buttons } from '@app/ui';
+import { buttonStyles as buttons, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError } from '../../store/api';
 import { useToast } from '../toast/useToast';
@@ -34,7 +34,7 @@ export default function ResetPasswordPage() {
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         {passwords.fields}
         {failure && (
-          <p className={styles.fieldError} role="alert">
+          <p className={fieldStyles.fieldError} role="alert">
             {failure.serverMessage ?? 'Something went wrong. Please try again.'}
           </p>
         )}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { buttonStyles as buttons } from '@app/ui';
+import { buttonStyles as buttons, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError } from '../../store/api';
 import styles from './Account.module.css';
@@ -65,7 +65,7 @@ export default function VerifyEmailPage() {
           </p>
           {needsPassword && passwords.fields}
           {failure && (
-            <p className={styles.fieldError} role="alert">
+            <p className={fieldStyles.fieldError} role="alert">
               {failure.serverMessage ?? 'Something went wrong. Please try again.'}
             </p>
           )}

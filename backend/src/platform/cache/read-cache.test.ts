@@ -70,6 +70,19 @@ describe('read caches', () => {
     expect(await cache.get('k', async () => 'new')).toBe('new');
   });
 
+  it('a read made while a transaction that wrote the table is still open is not kept past its commit', async () => {
+    const cache = createReadCaches(t.db, 5_000).named<number>('test-tx', ['agents']);
+    const count = async () => Number((await t.db('agents').where({ name: 'Tx Visible' }).count({ n: '*' }))[0].n);
+    // Another connection reads (and caches) after the insert but before the commit: it cannot see the row.
+    let before = -1;
+    await t.db.transaction(async (trx) => {
+      await trx('agents').insert({ name: 'Tx Visible', state: 'FL' });
+      before = await cache.get('n', count);
+    });
+    expect(before).toBe(0);
+    expect(await cache.get('n', count)).toBe(1);
+  });
+
   it('forgets after its TTL, which is never above the bound; 0 turns caching off', async () => {
     const short = createReadCaches(t.db, 30);
     expect(short.ttlMs).toBe(30);

@@ -81,13 +81,33 @@ export function createReadCaches(db: Db, ttlMs: number, { max = 5_000 }: { max?:
   const ttl = Math.max(0, Math.min(ttlMs, READ_CACHE_MAX_TTL_MS));
   const caches = new Map<string, { cache: ReadCache<unknown>; pattern: RegExp }>();
   if (ttl > 0) {
-    const onQuery = (q: { sql?: string }) => {
+    // A write inside a transaction is seen by other connections only once it commits. Its caches are
+    // emptied at the statement and again when the transaction's connection goes back to the pool (after
+    // COMMIT or ROLLBACK): a read that ran in between cannot keep the old rows.
+    const inTransaction = new Map<string, Set<ReadCache<unknown>>>();
+    const onQuery = (q: { sql?: string; __knexUid?: string; __knexTxId?: string }) => {
       if (!q.sql || /^\s*select\b/i.test(q.sql)) return;
-      for (const { cache, pattern } of caches.values()) if (pattern.test(q.sql)) cache.clear();
+      for (const { cache, pattern } of caches.values()) {
+        if (!pattern.test(q.sql)) continue;
+        cache.clear();
+        if (q.__knexTxId && q.__knexUid) {
+          let pending = inTransaction.get(q.__knexUid);
+          if (!pending) inTransaction.set(q.__knexUid, (pending = new Set()));
+          pending.add(cache);
+        }
+      }
     };
     db.on('query', onQuery);
     db.on('query-response', (_res: unknown, q: { sql?: string }) => onQuery(q));
     db.on('query-error', (_err: unknown, q: { sql?: string }) => onQuery(q));
+    const pool = (db as unknown as { client: { pool?: { on(event: 'release', fn: (conn: { __knexUid?: string }) => void): void } } }).client.pool;
+    if (!pool) throw new Error('read caches need the database pool (knex client.pool) to see transactions end');
+    pool.on('release', (connection) => {
+      const pending = connection.__knexUid ? inTransaction.get(connection.__knexUid) : undefined;
+      if (!pending) return;
+      inTransaction.delete(connection.__knexUid!);
+      for (const cache of pending) cache.clear();
+    });
   }
   return {
     ttlMs: ttl,

@@ -89,13 +89,17 @@ export function accessibleAgent(actor: Actor, agentId: number) {
  * probed; only the session that created it, once it has a password, hears 403 "Please log in".
  */
 export async function getAccessibleAgent(actor: Actor, agentId: number): Promise<Agent> {
-  const agent = await Agent.query().findById(agentId);
-  if (!agent) throw notFound('agent');
-  if (!mayAccessAgent(actor, agent)) {
-    if (agent.hasPassword && actor.ownedAgentIds.includes(agent.id)) throw loginRequired();
-    throw notFound('agent');
-  }
+  const agent = (await Agent.query().findById(agentId)) ?? null;
+  refuseUnlessAccessible(actor, agent);
   return agent;
+}
+
+/** The refusals of the access rule: 404 for a missing agent or someone else's, 403 for its creator once it has a password. */
+function refuseUnlessAccessible<A extends { id: number; hasPassword: boolean }>(actor: Actor, agent: A | null): asserts agent is A {
+  if (!agent) throw notFound('agent');
+  if (mayAccessAgent(actor, agent)) return;
+  if (agent.hasPassword && actor.ownedAgentIds.includes(agent.id)) throw loginRequired();
+  throw notFound('agent');
 }
 
 /** What the access rule needs to know about an agent; null when there is no such agent. */
@@ -111,11 +115,7 @@ export async function assertAgentAccess({ caches }: { caches: ReadCaches }, acto
     const row = await Agent.query().findById(agentId).select('id', 'passwordHash');
     return row ? { id: row.id, hasPassword: row.hasPassword } : null;
   });
-  if (!facts) throw notFound('agent');
-  if (!mayAccessAgent(actor, facts)) {
-    if (facts.hasPassword && actor.ownedAgentIds.includes(facts.id)) throw loginRequired();
-    throw notFound('agent');
-  }
+  refuseUnlessAccessible(actor, facts);
 }
 
 /** `assertAgentAccess` for the agent of something else (a campaign): refusals told as the caller's own. */

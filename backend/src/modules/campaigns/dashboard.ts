@@ -67,7 +67,6 @@ export async function listAgentCampaigns(actor: Actor, agentId: number): Promise
 }
 
 interface MetricsRow {
-  campaigns: number;
   totalImpressions: number;
   ordered: number;
   totalClicks: number;
@@ -82,7 +81,6 @@ async function readAgentFacebookMetrics(agentId: number): Promise<FacebookMetric
   const knex = Campaign.knex();
   const row = (await paidCampaigns(agentId)
     .select(
-      knex.raw('count(*)::int as campaigns'),
       knex.raw('coalesce(sum(impressions_delivered), 0)::int as total_impressions'),
       knex.raw('coalesce(sum(impressions_requested), 0)::int as ordered'),
       knex.raw('coalesce(sum(clicks), 0)::int as total_clicks'),

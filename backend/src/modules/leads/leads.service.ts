@@ -121,7 +121,7 @@ export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, act
     ]);
     const more = rows.length > limit;
     const leads = more ? rows.slice(0, limit) : rows;
-    const listings = await findListingSummaries([...new Set(leads.map((l) => l.listingId))]);
+    const listings = await findListingSummaries(leads.map((l) => l.listingId));
     const last = leads[leads.length - 1];
     return JSON.stringify({
       leads: leads.map((l) => presentLead(l, listings.get(l.listingId))),

@@ -3,7 +3,7 @@ import { isManualMlsId, manualMlsId, type AgentListingsPage, type AgentListingsQ
 import type { Actor } from '../../platform/auth/actor';
 import type { ReadCaches } from '../../platform/cache/read-cache';
 import { conflict } from '../../platform/errors';
-import { assertAgentAccess, getAccessibleAgent } from '../agents';
+import { assertAgentAccess } from '../agents';
 import { Listing, type MlsCompliance } from './listing.model';
 import { priceToCents } from './listing-values';
 import { presentListing, presentListingSummary, type ListingView } from './listings.presenter';

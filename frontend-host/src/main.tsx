@@ -21,8 +21,13 @@ const app = (
 const root = document.getElementById('root')!;
 // `/` arrives prerendered (scripts/prerender-landing.mjs): hydrate it. Any other view of `/` (a wizard step,
 // the success screen) renders from scratch over it.
-if (root.firstElementChild && window.location.pathname === '/' && !window.location.search) hydrateRoot(root, app);
-else {
+if (root.firstElementChild && window.location.pathname === '/' && !window.location.search) {
+  // Hydrate once the landing's code is here. Hydrating earlier leaves the landing waiting on that chunk while
+  // React already holds its events, and a tap in that window could be lost; until hydrateRoot runs, the
+  // prerendered buttons are plain forms that work without React (/?start=…).
+  const hydrate = () => hydrateRoot(root, app);
+  void loadCreationFlow().then(hydrate, hydrate);
+} else {
   root.replaceChildren();
   createRoot(root).render(app);
 }

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../src/platform/config';
 import { createLogger } from '../src/platform/logger';
 import { createDb, type Db } from '../src/platform/db/knex';
 import { createQueue, type Queue } from '../src/platform/jobs/queue';
+import { createReadCaches, type ReadCaches } from '../src/platform/cache/read-cache';
 import type { JobDefinition } from '../src/platform/jobs/job';
 import { jobs as allJobs } from '../src/jobs';
 import { createApp } from '../src/app';
@@ -37,6 +38,8 @@ export interface TestContext {
   config: Config;
   db: Db;
   queue: Queue;
+  /** Read caches for calling services directly (the app has its own; both are emptied by writes through `db`). */
+  caches: ReadCaches;
   /** One-off requests (no cookie jar). */
   request: ReturnType<typeof supertest>;
   /** A browser-like client that keeps its session cookie. */
@@ -69,6 +72,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     config,
     db,
     queue,
+    caches: createReadCaches(db, config.READ_CACHE_TTL_MS),
     request: supertest(callback),
     newSession: () => supertest.agent(callback),
     close: async () => {

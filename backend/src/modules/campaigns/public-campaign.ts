@@ -27,10 +27,10 @@ export async function findPublicCampaign(listingId: number): Promise<PublicCampa
 const PublicCampaignParams = { params: z.object({ mlsId: mlsIdParam }) };
 
 /** GET /api/listings/{mlsId}/campaign: public, cached like the listing itself; null when nothing was paid for. */
-export function publicCampaignRouter(_deps: AppDeps): Router {
+export function publicCampaignRouter({ caches }: AppDeps): Router {
   const router = new Router();
   router.get('/api/listings/:mlsId/campaign', validate(PublicCampaignParams), async (ctx) => {
-    const ref = await findPublicListingRef(inputOf(ctx, PublicCampaignParams).params.mlsId);
+    const ref = await findPublicListingRef({ caches }, inputOf(ctx, PublicCampaignParams).params.mlsId);
     if (!ref) throw notFound('listing');
     const campaign = await findPublicCampaign(ref.listingId);
     if (answerConditionally(ctx, etagOf({ campaign }), PUBLIC_LISTING_CACHE)) return;

@@ -20,7 +20,7 @@ export function leadFormTokens(deps: AppDeps): LeadFormTokens {
 }
 
 export function leadsRouter(deps: AppDeps): Router {
-  return makeLeadsRouter({ db: deps.db, queue: deps.queue, config: deps.config, tokens: leadFormTokens(deps) }, deps.caches);
+  return makeLeadsRouter({ db: deps.db, queue: deps.queue, config: deps.config, tokens: leadFormTokens(deps), caches: deps.caches });
 }
 
 export { LEAD_IP_LIMIT, LEAD_LISTING_LIMIT } from './leads.service';

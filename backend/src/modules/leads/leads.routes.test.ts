@@ -120,6 +120,49 @@ describe('POST /api/listings/:mlsId/leads', () => {
     expect(await t.db('leads').where({ listingId })).toHaveLength(2);
   });
 
+  it('a second lead for a listing reads neither the listing nor the agent\'s settings again; a listing or settings stored by this process count at once', async () => {
+    const first = await insertListingWithDraftCampaign(t.db);
+    await send(first.mlsId, form(first.mlsId)).expect(201);
+    const queries: string[] = [];
+    const count = (q: { sql: string }) => queries.push(q.sql);
+    const reads = () => queries.filter((q) => /from "(listings|notification_settings)"/.test(q));
+    const leadOf = async (res: { body: { id: number } }) => t.db('leads').where({ id: res.body.id }).first();
+    const channelsOf = async (leadId: number) => (await t.db('notificationMessages').where({ leadId }).orderBy('channel')).map((m) => m.channel);
+    t.db.on('query', count);
+    try {
+      const warm = await send(first.mlsId, form(first.mlsId)).expect(201);
+      expect(reads()).toEqual([]);
+      expect(await leadOf(warm)).toMatchObject({ listingId: first.listingId, agentId: first.agentId });
+      expect(await channelsOf(warm.body.id)).toEqual(['email']);
+
+      // Another agent loads the same MLS listing, then pays for a campaign: the next lead is theirs.
+      const [other] = await t.db('agents').insert({ name: 'Riley Second', state: 'FL' }).returning('id');
+      const [otherListing] = await t
+        .db('listings')
+        .insert({ agentId: other.id, mlsId: first.mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', priceCents: 45_000_000, status: 'active' })
+        .returning('id');
+      expect(await leadOf(await send(first.mlsId, form(first.mlsId)).expect(201))).toMatchObject({ agentId: first.agentId });
+      await t.db('listings').where({ id: otherListing.id }).update({ promotedAt: new Date() });
+      const promoted = await send(first.mlsId, form(first.mlsId)).expect(201);
+      expect(await leadOf(promoted)).toMatchObject({ listingId: otherListing.id, agentId: other.id });
+      expect(await channelsOf(promoted.body.id)).toEqual(['email']);
+
+      // Settings saved now apply to the next lead: webhook and Zapier on, emails off.
+      await t.db('notificationSettings').insert({ agentId: other.id, emailNotifications: false, webhookUrl: 'https://hooks.example.com/in', zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/1/a' });
+      const wired = await send(first.mlsId, form(first.mlsId)).expect(201);
+      expect(await channelsOf(wired.body.id)).toEqual(['webhook', 'zapier']);
+      // Each message has its first attempt queued, in the lead's transaction.
+      const messages = await t.db('notificationMessages').where({ leadId: wired.body.id });
+      const jobs = (await t.db.raw(`select data from pgboss.job where name = 'notifications.deliver'`)).rows.map((r: { data: unknown }) => r.data);
+      expect(jobs).toEqual(expect.arrayContaining(messages.map((m) => ({ messageId: Number(m.id), attempt: 1 }))));
+      queries.length = 0;
+      await send(first.mlsId, form(first.mlsId)).expect(201);
+      expect(reads()).toEqual([]);
+    } finally {
+      t.db.off('query', count);
+    }
+  });
+
   it('400 with the field messages for missing name and email', async () => {
     const { mlsId } = await insertListingWithDraftCampaign(t.db);
     const res = await send(mlsId, form(mlsId, { name: '  ', email: 'not-an-email' })).expect(400);

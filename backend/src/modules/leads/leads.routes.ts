@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { agentLeadsQuerySchema, idParam, leadSubmissionSchema, mlsIdParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf } from '../../platform/auth/actor';
-import type { ReadCaches } from '../../platform/cache/read-cache';
 import { agentLeadsPageJson, submitLead, type LeadsDeps } from './leads.service';
 
 const SubmitLeadRequest = { params: z.object({ mlsId: mlsIdParam }), body: leadSubmissionSchema };
 const AgentLeads = { params: z.object({ id: idParam }), query: agentLeadsQuerySchema };
 
-export function leadsRouter(leads: LeadsDeps, caches: ReadCaches): Router {
+export function leadsRouter(leads: LeadsDeps): Router {
   const router = new Router();
 
   // Public: a buyer's lead from a listing page. 201 with the lead's id, also for a retry of the same form.
@@ -24,7 +23,7 @@ export function leadsRouter(leads: LeadsDeps, caches: ReadCaches): Router {
   // The agent's own leads, a page at a time (DESIGN §3 access): 404 unknown agent, 403 someone else's.
   router.get('/api/agents/:id/leads', validate(AgentLeads), async (ctx) => {
     const { params, query } = inputOf(ctx, AgentLeads);
-    const json = await agentLeadsPageJson({ caches }, actorOf(ctx), params.id, query);
+    const json = await agentLeadsPageJson({ caches: leads.caches }, actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
     ctx.body = json;

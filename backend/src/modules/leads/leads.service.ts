@@ -24,6 +24,8 @@ export interface LeadsDeps {
   /** Links in the delivered lead (the listing page) are built from PUBLIC_URL. */
   config: Config;
   tokens: LeadFormTokens;
+  /** The listing a lead goes to and the agent's notification settings come from the read cache. */
+  caches: ReadCaches;
 }
 
 export interface SubmitLead {
@@ -43,7 +45,8 @@ async function findByKey(listingId: number, key: string): Promise<number | undef
  * A lead from a public listing page (POST /api/listings/{mlsId}/leads). Guards in order: honeypot, the
  * signed time trap, then the same form sent before (its lead, without counting it again), then the rate
  * limits. The lead, its consent record and its delivery jobs are written in one transaction.
- * Returns the lead's id (a retry gets the first send's id).
+ * Returns the lead's id (a retry gets the first send's id). The listing (and, in notifications, the agent's
+ * settings) come from the read cache, so a lead for a listing seen a moment ago reads neither.
  */
 export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id: number; created: boolean }> {
   const { input } = cmd;
@@ -53,7 +56,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
   if (token.result === 'invalid') throw formTokenInvalid();
   if (token.result === 'too_fast') throw sentTooFast(Math.ceil(token.waitMs / 1000));
 
-  const ref = await findPublicListingRef(cmd.mlsId);
+  const ref = await findPublicListingRef({ caches: deps.caches }, cmd.mlsId);
   if (!ref) throw listingNotFound();
   const earlier = await findByKey(ref.listingId, input.idempotencyKey);
   if (earlier !== undefined) return { id: earlier, created: false };
@@ -91,7 +94,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
       return { id: Number(existing.id), created: false };
     }
     const id = Number(row.id);
-    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config }, trx, { ...lead, id, createdAt: row.createdAt, listing: ref.listing });
+    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config, caches: deps.caches }, trx, { ...lead, id, createdAt: row.createdAt, listing: ref.listing });
     return { id, created: true };
   });
 }

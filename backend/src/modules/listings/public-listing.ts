@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ListingResponse, MlsComplianceInfo, PublicAgent, PublicListing } from '@app/contracts';
 import { listingImages } from '@app/contracts';
+import type { ReadCaches } from '../../platform/cache/read-cache';
 import { findPublicAgent } from '../agents';
 import { Listing } from './listing.model';
 import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
@@ -108,7 +109,18 @@ export interface PublicListingRef {
   };
 }
 
-export async function findPublicListingRef(mlsId: string): Promise<PublicListingRef | undefined> {
+/**
+ * The listing a lead for this mlsId goes to, held in the read cache (a lead is posted again and again
+ * for the same few listings). resolvePublicListing reads the listings table alone (promoted_at is set on
+ * it when a campaign is paid, markListingPromoted), so a listing stored or promoted through this process
+ * empties it at once; a change made by another process is seen within the cache's few seconds.
+ * The answer is shared by every caller: read it, never change it.
+ */
+export async function findPublicListingRef({ caches }: { caches: ReadCaches }, mlsId: string): Promise<PublicListingRef | undefined> {
+  return caches.named<PublicListingRef | undefined>('public-listing-ref', ['listings']).get(mlsId, () => loadPublicListingRef(mlsId));
+}
+
+async function loadPublicListingRef(mlsId: string): Promise<PublicListingRef | undefined> {
   const l = await resolvePublicListing(mlsId);
   if (!l) return undefined;
   return {

@@ -41,4 +41,9 @@ describe('rate limits', () => {
     const rows = await t.db('rate_limits').where('key', 'like', 'admin-login-failures:%');
     expect(rows.length).toBeGreaterThan(0);
   });
+
+  it('count in an unlogged table: a count commits without waiting for a WAL flush', async () => {
+    const { rows } = await t.db.raw(`select relpersistence from pg_class where relname = 'rate_limits' and relkind = 'r'`);
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
+  });
 });

@@ -91,6 +91,40 @@ describe('queue', () => {
     expect(calls).toEqual([{ name: 'record', n: 3, attempt: 0 }]);
   });
 
+  it('sendMany enqueues several jobs in the caller\'s transaction: none after a rollback, all run after a commit', async () => {
+    let rolledBack: string[] = [];
+    await expect(
+      t.db.transaction(async (trx) => {
+        rolledBack = await t.queue.sendMany(recordJob, [{ n: 6 }, { n: 7 }], { trx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(rolledBack).toHaveLength(2);
+    for (const id of rolledBack) expect(await t.queue.boss.getJobById('test.record', id)).toBeNull();
+
+    const ids = await t.db.transaction((trx) => t.queue.sendMany(recordJob, [{ n: 8 }, { n: 9 }], { trx }));
+    expect(ids).toHaveLength(2);
+    for (const id of ids) await waitForState('test.record', id, ['completed']);
+    expect(calls.map((c) => c.n).sort()).toEqual([8, 9]);
+  });
+
+  it('sendMany gives each job the queue\'s options, as send does, and refuses a bad payload before enqueuing any', async () => {
+    const [one] = await t.queue.sendMany(permanentJob, [{ n: 10 }]);
+    const other = (await t.queue.send(permanentJob, { n: 11 }))!;
+    // Stored as send stores it: the queue's retry, expiry and dead-letter options (running the job does not change them).
+    const pick = (j: Awaited<ReturnType<typeof t.queue.boss.getJobById>>) =>
+      j && { retryLimit: j.retryLimit, retryDelay: j.retryDelay, retryBackoff: j.retryBackoff, expireInSeconds: j.expireInSeconds, deadLetter: j.deadLetter, priority: j.priority, policy: j.policy };
+    const many = pick(await t.queue.boss.getJobById('test.permanent', one));
+    expect(many).toEqual({ retryLimit: 5, retryDelay: 0, retryBackoff: false, expireInSeconds: 30, deadLetter: 'test.dead', priority: 0, policy: expect.any(String) });
+    expect(many).toEqual(pick(await t.queue.boss.getJobById('test.permanent', other)));
+    await expect(t.queue.sendMany(recordJob, [{ n: 12 }, { n: 'x' } as never])).rejects.toThrow();
+    expect(await t.queue.sendMany(recordJob, [])).toEqual([]);
+    // Both end (dead-lettered at once) before the next test counts calls.
+    await waitForState('test.permanent', one, ['failed']);
+    await waitForState('test.permanent', other, ['failed']);
+    expect(calls.filter((c) => c.n === 12)).toEqual([]);
+  });
+
   it('retries a failing job, then dead-letters it', async () => {
     const id = await t.queue.send(flakyJob, { n: 4 });
     await waitForState('test.flaky', id!, ['failed']);

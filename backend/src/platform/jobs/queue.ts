@@ -14,6 +14,12 @@ export interface Queue {
    * written in that same transaction, so a rolled-back write never runs its job.
    */
   send<P>(job: JobDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction; singletonKey?: string; startAfter?: number | Date }): Promise<string | null>;
+  /**
+   * Enqueue several jobs of one kind in one statement (pg-boss `insert`), each as `send` would with no
+   * options: same queue, same retry and expiry (the queue's), same payload checks. Pass the transaction
+   * as for `send`. Returns the new jobs' ids.
+   */
+  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction }): Promise<string[]>;
   start(): Promise<void>;
   stop(): Promise<void>;
   isReady(): Promise<boolean>;
@@ -86,9 +92,19 @@ export function createQueue(opts: {
     return boss.send(def.name, data, options);
   };
 
+  const sendMany: Queue['sendMany'] = async (def, payloads, sendOpts = {}) => {
+    if (payloads.length === 0) return [];
+    // Parsed first, as `send` does: one bad payload enqueues none of them.
+    const rows = payloads.map((payload) => ({ data: def.payload.parse(payload) as object }));
+    // The same INSERT that `send` runs (the job's options default to the queue's), for all rows at once.
+    const ids = await boss.insert(def.name, rows, { returnId: true, ...(sendOpts.trx ? { db: await bossDbFor(sendOpts.trx) } : {}) });
+    return ids ?? [];
+  };
+
   return {
     boss,
     send,
+    sendMany,
     async start() {
       await boss.start();
       for (const def of jobs) {

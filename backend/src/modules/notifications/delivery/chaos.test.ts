@@ -27,7 +27,7 @@ describe('a receiver that refuses connections for a while', () => {
     const LEADS = 20;
     for (let i = 0; i < LEADS; i++) {
       const lead = await insertLead(t.db, agent, listing, { name: `Buyer ${i}` });
-      await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config }, trx, lead));
+      await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config, caches: t.caches }, trx, lead));
     }
     // Every lead has failed at least once against the closed port before the receiver comes back.
     await waitFor(async () => {

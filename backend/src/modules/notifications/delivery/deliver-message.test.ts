@@ -25,7 +25,7 @@ async function setup(t: TestContext, settings: Record<string, unknown>, agentOpt
 
 async function submitLead(t: TestContext, agent: { id: number }, listing: { id: number; mlsId: string }) {
   const lead = await insertLead(t.db, agent, listing);
-  await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config }, trx, lead));
+  await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config, caches: t.caches }, trx, lead));
   return lead;
 }
 
@@ -272,8 +272,8 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
   it('a lead handed over twice is delivered once', async () => {
     const { agent, listing } = await setup(t, { webhookUrl: 'https://hooks.example.com/in' });
     const lead = await insertLead(t.db, agent, listing);
-    await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config }, trx, lead));
-    await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config }, trx, lead));
+    await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config, caches: t.caches }, trx, lead));
+    await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config, caches: t.caches }, trx, lead));
     expect(await t.db('notificationMessages').where({ leadId: lead.id })).toHaveLength(2); // email + webhook
   });
 
@@ -283,7 +283,7 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
     const before = (await queued()).length;
     await expect(
       t.db.transaction(async (trx) => {
-        await enqueueLeadDeliveries({ queue: t.queue, config: t.config }, trx, lead);
+        await enqueueLeadDeliveries({ queue: t.queue, config: t.config, caches: t.caches }, trx, lead);
         throw new Error('lead insert failed later');
       }),
     ).rejects.toThrow('lead insert failed later');

@@ -56,32 +56,65 @@ export function retryDelaySeconds(config: Pick<Config, 'DELIVERY_RETRY_TIME_SCAL
   return wanted * config.DELIVERY_RETRY_TIME_SCALE;
 }
 
+/** A message to create: who it is for, what it says, and on which channel. */
+export interface NewMessage {
+  agentId: number;
+  leadId?: number | null;
+  campaignId?: number | null;
+  kind: DeliveryKind;
+  channel: DeliveryChannel;
+  payload: unknown;
+  lastAttemptAllowed?: number;
+}
+
+function messageRow(trx: Knex.Transaction, m: NewMessage) {
+  return {
+    agentId: m.agentId,
+    leadId: m.leadId ?? null,
+    campaignId: m.campaignId ?? null,
+    kind: m.kind,
+    channel: m.channel,
+    webhookId: newWebhookId(),
+    // json (not jsonb) keeps the key order: the bytes sent are the same on every attempt.
+    payload: JSON.stringify(m.payload),
+    lastAttemptAllowed: m.lastAttemptAllowed ?? DELIVERY_MAX_ATTEMPTS,
+    nextAttemptAt: trx.fn.now(),
+  };
+}
+
+/** Insert messages (one INSERT); a message that already exists is skipped. */
+async function insertMessages(trx: Knex.Transaction, messages: readonly NewMessage[]): Promise<MessageRow[]> {
+  const rows = (await trx('notificationMessages')
+    .insert(messages.map((m) => messageRow(trx, m)))
+    .onConflict()
+    .ignore()
+    .returning('*')) as MessageRow[];
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
 /** Create a message and enqueue its first attempt, in the caller's transaction. */
 export async function createMessage(
   queue: Pick<Queue, 'send'>,
   trx: Knex.Transaction,
-  m: { agentId: number; leadId?: number | null; campaignId?: number | null; kind: DeliveryKind; channel: DeliveryChannel; payload: unknown; lastAttemptAllowed?: number },
+  m: NewMessage,
   opts: { enqueue?: boolean } = {},
 ): Promise<MessageRow | null> {
-  const [row] = (await trx('notificationMessages')
-    .insert({
-      agentId: m.agentId,
-      leadId: m.leadId ?? null,
-      campaignId: m.campaignId ?? null,
-      kind: m.kind,
-      channel: m.channel,
-      webhookId: newWebhookId(),
-      // json (not jsonb) keeps the key order: the bytes sent are the same on every attempt.
-      payload: JSON.stringify(m.payload),
-      lastAttemptAllowed: m.lastAttemptAllowed ?? DELIVERY_MAX_ATTEMPTS,
-      nextAttemptAt: trx.fn.now(),
-    })
-    .onConflict()
-    .ignore()
-    .returning('*')) as MessageRow[];
+  const [row] = await insertMessages(trx, [m]);
   if (!row) return null;
-  if (opts.enqueue !== false) await queue.send(deliverJob, { messageId: Number(row.id), attempt: 1 }, { trx });
-  return { ...row, id: Number(row.id) };
+  if (opts.enqueue !== false) await queue.send(deliverJob, { messageId: row.id, attempt: 1 }, { trx });
+  return row;
+}
+
+/**
+ * createMessage for several messages at once (a lead on each channel the agent has on): the rows in one
+ * INSERT and their first attempts in one enqueue, both in the caller's transaction. A message that already
+ * exists is skipped and not enqueued again, as with createMessage.
+ */
+export async function createMessages(queue: Pick<Queue, 'sendMany'>, trx: Knex.Transaction, messages: readonly NewMessage[]): Promise<MessageRow[]> {
+  if (messages.length === 0) return [];
+  const created = await insertMessages(trx, messages);
+  await queue.sendMany(deliverJob, created.map((row) => ({ messageId: row.id, attempt: 1 })), { trx });
+  return created;
 }
 
 export interface AttemptResult {

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { LeadDelivery } from '@app/contracts';
+import type { ReadCaches } from '../../../platform/cache/read-cache';
 import type { Config } from '../../../platform/config';
 import type { Queue } from '../../../platform/jobs/queue';
 import { publicOrigin } from '../emails/templates';
-import { activeChannels, loadSettings } from '../settings/settings.service';
-import { createMessage } from './deliver-message';
+import { activeChannels, loadSettings, type SettingsRow } from '../settings/settings.service';
+import { createMessages } from './deliver-message';
 
 /** What the leads module hands over when it stores a lead: the lead and its listing as they are now. */
 export interface LeadForDelivery {
@@ -79,11 +80,21 @@ export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead
 /**
  * Called by the leads module inside the transaction that stores the lead: keep a snapshot of the lead
  * and its listing (retries and the daily digest send exactly this), and enqueue one delivery job per
- * channel the agent has on. A rolled-back lead is never delivered; a lead handed over twice is
- * delivered once.
+ * channel the agent has on (all messages in one insert, all jobs in one enqueue). A rolled-back lead is
+ * never delivered; a lead handed over twice is delivered once.
+ *
+ * The agent's settings come from the read cache: they are the agent's choices at the time of the lead,
+ * and one saved a few seconds ago in another process (READ_CACHE_MAX_TTL_MS at most; at once in this
+ * one) is harmless to miss. Each attempt reads the channel's URL and secret again when it runs.
  */
-export async function enqueueLeadDeliveries(deps: { queue: Pick<Queue, 'send'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'> }, trx: Knex.Transaction, lead: LeadForDelivery): Promise<void> {
-  const settings = await loadSettings(trx, lead.agentId);
+export async function enqueueLeadDeliveries(
+  deps: { queue: Pick<Queue, 'sendMany'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'>; caches: ReadCaches },
+  trx: Knex.Transaction,
+  lead: LeadForDelivery,
+): Promise<void> {
+  // Read on the transaction's own connection (it writes no settings, so it sees what any other would):
+  // taking a second connection while this one is held could starve the pool under load.
+  const settings = await deps.caches.named<SettingsRow>('notification-settings', ['notification_settings']).get(String(lead.agentId), () => loadSettings(trx, lead.agentId));
   const snapshot = toLeadDelivery(deps.config, lead);
   const inserted = await trx('notificationLeads')
     .insert({
@@ -97,7 +108,9 @@ export async function enqueueLeadDeliveries(deps: { queue: Pick<Queue, 'send'>; 
     .returning('leadId');
   if (inserted.length === 0) return;
   const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
-  for (const channel of activeChannels(settings)) {
-    await createMessage(deps.queue, trx, { agentId: lead.agentId, leadId: lead.id, kind: 'lead.created', channel, payload });
-  }
+  await createMessages(
+    deps.queue,
+    trx,
+    activeChannels(settings).map((channel) => ({ agentId: lead.agentId, leadId: lead.id, kind: 'lead.created' as const, channel, payload })),
+  );
 }

@@ -16,7 +16,7 @@ async function deliverTo(t: TestContext, url: string) {
   // Written straight to the table: the settings API would refuse these URLs before any delivery.
   await t.db('notificationSettings').insert({ agentId: agent.id, emailNotifications: false, webhookUrl: url, webhookSecretEnc: deliveryTransports(t.config).box.seal('s3cret') });
   const lead = await insertLead(t.db, agent, listing);
-  await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config }, trx, lead));
+  await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config, caches: t.caches }, trx, lead));
   const message = await t.db('notificationMessages').where({ leadId: lead.id, channel: 'webhook' }).first();
   const result = await attemptDelivery({ db: t.db, config: t.config, logger: createLogger('silent'), queue: t.queue, ...deliveryTransports(t.config) }, Number(message.id), 1);
   const row = await t.db('notificationDeliveries').where({ messageId: message.id }).first();

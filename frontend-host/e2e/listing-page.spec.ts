@@ -108,6 +108,30 @@ test.describe('public listing page, desktop', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('the app starts on the first interaction: a tap before it is live is replayed; the map loads when scrolled near', async ({ page, baseURL }) => {
+    await loadDemoListings(page.request, baseURL!);
+    // Hold the app's chunk back: the page must already be complete, and the tap must wait for the app, not vanish.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/listing-assets\/hydrate-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/listing/${MLS_ID}`);
+    const map = page.getByTitle(/^Map of /);
+    await expect(map).toHaveCount(1);
+    expect(await map.getAttribute('src')).toBeNull();
+    await page.getByRole('button', { name: 'Open photo 2 of 6' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Photo gallery' });
+    await expect(gallery).toBeHidden();
+    release();
+    await expect(gallery.getByText('2 / 6')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(gallery).toBeHidden();
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute('src', /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
+  });
+
   test.describe('a missing listing', () => {
     test.use({ expectedRequestFailures: [{ url: /\/listing\/NOPE404$/, status: 404 }] });
     test('shows "Property Not Found" with a 404', async ({ page }) => {

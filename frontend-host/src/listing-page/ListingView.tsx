@@ -39,6 +39,23 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The public listing page (spec 001 §2, /listing/{mlsId}). */
+/**
+ * The OpenStreetMap embed. It is far below the first screen and brings its own page, scripts and tiles,
+ * so it is only loaded once the buyer scrolls near it: entry-client.tsx sets `src` from `data-src` then.
+ * Without JavaScript the <noscript> copy loads as usual.
+ */
+function MapEmbed({ title, src }: { title: string; src: string }) {
+  return (
+    <>
+      <iframe className="lp-map" title={title} width={800} height={320} data-src={src} />
+      <noscript>
+        <style>{'.lp-map[data-src]{display:none}'}</style>
+        <iframe className="lp-map" title={title} loading="lazy" width={800} height={320} src={src} />
+      </noscript>
+    </>
+  );
+}
+
 export function ListingView({ data, formToken, pageUrl }: { data: ListingResponse; formToken: string; pageUrl: string }) {
   const { listing: l, agent, mlsCompliance } = data;
   const [gallery, setGallery] = useState<number | null>(null);
@@ -119,12 +136,8 @@ export function ListingView({ data, formToken, pageUrl }: { data: ListingRespons
             <Section id="location" title="Location">
               {hasPoint ? (
                 <>
-                  <iframe
-                    className="lp-map"
+                  <MapEmbed
                     title={`Map of ${address}`}
-                    loading="lazy"
-                    width={800}
-                    height={320}
                     src={`https://www.openstreetmap.org/export/embed.html?bbox=${bboxParam(mapBoundingBox(l.latitude!, l.longitude!))}&layer=mapnik&marker=${l.latitude},${l.longitude}`}
                   />
                   <p>

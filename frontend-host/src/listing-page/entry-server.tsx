@@ -16,8 +16,8 @@ export interface RenderInput {
   origin: string;
   /** The share image (1200×630), absolute; null on the not-found page. */
   ogImage: string | null;
-  /** Built assets: the entry script, modules to preload, the page's CSS (inlined). */
-  assets: { script: string; preload: string[]; css: string };
+  /** Built assets: the entry script, modules to preload, the page's CSS (inlined), the app run on first interaction. */
+  assets: { script: string; preload: string[]; css: string; app: string[] };
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -126,7 +126,7 @@ export function renderListingDocument(input: RenderInput): string {
     '<link rel="icon" href="data:,">' +
     head(input) +
     `<style>${assets.css}</style>` +
-    `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
+    `<script type="module" src="${escapeHtml(assets.script)}" data-app="${escapeHtml(assets.app.join(' '))}"></script>` +
     assets.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('') +
     `</head><body><div id="root">${app}</div>` +
     `<script type="application/json" id="${PAGE_DATA_ID}">${serializeForScript(input.page)}</script>` +

@@ -39,6 +39,13 @@ describe('GET /listing/:mlsId (server-rendered)', () => {
       expect(html).toContain(section);
     }
     expect(html).toContain('https://www.openstreetmap.org/export/embed.html?bbox=-82.4672,27.9406,-82.4472,27.9606');
+    // The map frame loads when scrolled near (data-src); without JavaScript, its <noscript> copy loads.
+    expect(html).toMatch(/<iframe class="lp-map"[^>]* data-src="https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
+    expect(html).toMatch(/<noscript>.*<iframe class="lp-map"[^>]* src="https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=.*<\/noscript>/s);
+    // At load only the small entry runs; the app it starts on the first interaction is named, not preloaded.
+    const entry = /<script type="module" src="(\/listing-assets\/listing-[\w-]+\.js)" data-app="(\/listing-assets\/hydrate-[\w-]+\.js)"><\/script>/.exec(html);
+    expect(entry).not.toBeNull();
+    expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<link rel="preload" as="image" href="/demo-mls/photos/exterior-01.jpg" fetchpriority="high">');
     expect(html).toMatch(/<img[^>]+width="1280" height="960"[^>]+src="\/demo-mls\/photos\/exterior-01.jpg"|<img[^>]+src="\/demo-mls\/photos\/exterior-01.jpg"[^>]+width="1280"/);
 

@@ -2,8 +2,9 @@
 //  - its markup, rendered by the same React components (vite SSR build of src/prerender.tsx);
 //  - the CSS its first screen needs inlined (the shell's and the creation flow chunk's), so nothing blocks
 //    the first paint;
-//  - modulepreload for the chunks hydration needs (the creation flow chunk and what it imports, the Module
-//    Federation runtime pieces the entry loads), so they download in parallel with the entry.
+//  - no script before the first paint but landing-boot.js, which fetches the chunks hydration needs (the
+//    entry, the creation flow chunk and what it imports, the Module Federation runtime pieces the entry loads)
+//    and runs the app on the visitor's first interaction (on desktop also once the page has loaded).
 // dist/index.html becomes the landing page; the empty shell moves to dist/shell.html, which the server
 // answers for every other client-side route (backend/src/platform/http/static.ts).
 import { spawnSync } from 'node:child_process';
@@ -48,19 +49,20 @@ export async function prerenderLanding(root) {
   let html = shell;
   // The entry's stylesheet is inlined with the rest: drop its blocking <link>.
   for (const f of entry.css ?? []) html = html.replace(new RegExp(`<link rel="stylesheet"[^>]*href="/${f.replace(/[.]/g, '\\.')}"[^>]*>\\s*`), '');
-  // The entry runs after the first paint: a module script that is already downloaded runs before Chrome
-  // paints, so the prerendered page would wait for the whole JavaScript boot. landing-boot.js (a classic
-  // deferred script: CSP allows no inline script) starts the entry one frame later; modulepreload keeps
-  // the download itself as early as before.
+  // Nothing runs before the first paint but landing-boot.js (frontend-host/src/landing/landing-boot.js: a
+  // classic deferred script, as the CSP allows no inline script). It fetches the entry and the chunks hydration
+  // needs, and runs the entry, on the visitor's first interaction (on desktop also once the page has loaded).
   const entryTag = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>\s*/.exec(html);
   if (!entryTag) throw new Error('index.html: entry script not found');
   html = html.replace(entryTag[0], '');
-  preload.add(entryTag[1].slice(1));
-  fs.writeFileSync(
-    path.join(dist, 'landing-boot.js'),
-    `requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entryTag[1])};document.head.appendChild(s);});});\n`,
-  );
-  const links = [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ') + '\n    <script src="/landing-boot.js" defer></script>';
+  // The shell's own modulepreload links would download the app at load: they go to landing-boot.js's list too.
+  html = html.replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g, (_, file) => {
+    preload.add(file);
+    return '';
+  });
+  fs.copyFileSync(path.join(app, 'src', 'landing', 'landing-boot.js'), path.join(dist, 'landing-boot.js'));
+  const attr = (v) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const links = `<script src="/landing-boot.js" defer data-entry="${attr(entryTag[1])}" data-preload="${attr([...preload].map((f) => `/${f}`).join(' '))}"></script>`;
   html = html.replace('</head>', `  <style>${css}</style>\n    ${links}\n  </head>`);
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html: empty root not found');
   html = html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);

@@ -23,6 +23,31 @@ test('the prerendered landing buttons stay put while the app starts, and a tap b
   expect(await button.boundingBox()).toEqual(before);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the landing runs no app until the first touch: CSS rotates the backgrounds, and the first tap is held, then opens step 1', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    const backdrop = page.getByTestId('landing-background').first().locator('..');
+    await expect(backdrop).toHaveAttribute('data-static', '');
+    const animations = await page.getByTestId('landing-background').evaluateAll((slides) => slides.map((s) => getComputedStyle(s).animationName));
+    expect(animations).toHaveLength(3);
+    for (const name of animations) expect(name).toMatch(/rotate-slides/);
+    expect(scripts).toEqual(['/landing-boot.js']);
+
+    await page.getByRole('main').getByRole('button', { name: 'Find my listings', exact: true }).tap();
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(1);
+  });
+});
+
 test('/overview describes the 5-step flow', async ({ page }) => {
   await page.goto('/overview');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/under 3 minutes/);

@@ -1,25 +1,27 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styles from './Button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link' | 'inverse';
+export type ButtonSize = 'md' | 'lg';
 
 /** The classes of a button look, for elements that must stay links (`<a>`, router `<Link>`). */
-export function buttonClass(variant: ButtonVariant = 'primary', options: { block?: boolean; className?: string } = {}): string {
-  return [styles[variant], options.block ? styles.block : '', options.className ?? ''].filter(Boolean).join(' ');
+export function buttonClass(variant: ButtonVariant = 'primary', options: { block?: boolean; size?: ButtonSize; className?: string } = {}): string {
+  return [styles[variant], options.size === 'lg' ? styles.lg : '', options.block ? styles.block : '', options.className ?? ''].filter(Boolean).join(' ');
 }
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
+  size?: ButtonSize;
   block?: boolean;
   /** Shows a spinner before the label (the label says what is happening, e.g. "Saving..."). */
   busy?: boolean;
   children?: ReactNode;
 };
 
-export function Button({ variant = 'primary', block, busy, className, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', size, block, busy, className, type = 'button', children, ...rest }: ButtonProps) {
   return (
-    <button type={type} className={buttonClass(variant, { block, className })} aria-busy={busy || undefined} {...rest}>
-      {busy && <span className={variant === 'primary' ? styles.spinner : styles.spinnerDark} aria-hidden="true" />}
+    <button type={type} className={buttonClass(variant, { block, size, className })} aria-busy={busy || undefined} {...rest}>
+      {busy && <span className={variant === 'primary' || variant === 'inverse' ? styles.spinner : styles.spinnerDark} aria-hidden="true" />}
       {children}
     </button>
   );

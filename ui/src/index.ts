@@ -7,7 +7,7 @@ import './tokens.css';
 
 export { Alert, type AlertTone } from './Alert';
 export { Badge, type BadgeTone } from './Badge';
-export { Button, ButtonSpinner, buttonClass, buttonStyles, type ButtonProps, type ButtonVariant } from './Button';
+export { Button, ButtonSpinner, buttonClass, buttonStyles, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
 export { EmptyState } from './EmptyState';
 export { Field, fieldStyles } from './Field';
 export { Panel, panelStyles } from './Panel';

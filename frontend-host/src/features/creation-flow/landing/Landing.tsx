@@ -3,6 +3,7 @@ import { buttonClass } from '@app/ui';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../../components/PageShell';
 import styles from './Landing.module.css';
+import mobileStyles from '../shared/MobileAction.module.css';
 import { LandingVideo } from './LandingVideo';
 
 /**
@@ -34,20 +35,17 @@ export interface LandingProps {
 export function Landing({ onChoose, onIntent }: LandingProps) {
   useDocumentTitle('Promote Your Listing');
   const [index, setIndex] = useState(0);
-  // Only the current background and the next one are fetched: the rest wait for their turn.
-  const [requested, setRequested] = useState(() => new Set([0, 1]));
+  // Until the app runs (on a phone: the first touch, landing-boot.js), the backgrounds rotate by CSS alone
+  // (data-static); once it runs, this interval does, and the CSS rotation stops.
+  const [live, setLive] = useState(false);
 
   useEffect(() => {
+    setLive(true);
     const timer = window.setInterval(() => {
       setIndex((current) => (current + 1) % LANDING_BACKGROUNDS.length);
     }, BACKGROUND_ROTATION_MS);
     return () => window.clearInterval(timer);
   }, []);
-
-  useEffect(() => {
-    const next = (index + 1) % LANDING_BACKGROUNDS.length;
-    setRequested((seen) => (seen.has(next) ? seen : new Set([...seen, next])));
-  }, [index]);
 
   const ad = SAMPLE_ADS[index];
   const intent = { onPointerEnter: onIntent, onFocus: onIntent, onTouchStart: onIntent };
@@ -59,14 +57,14 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
 
   return (
     <div className={styles.landing}>
-      <div className={styles.backdrop} aria-hidden="true">
+      <div className={styles.backdrop} aria-hidden="true" data-static={live ? undefined : ''}>
         {LANDING_BACKGROUNDS.map((src, i) => (
           <div
             key={src}
             className={styles.slide}
             data-active={i === index}
             data-testid="landing-background"
-            style={requested.has(i) ? { backgroundImage: `url(${src})` } : undefined}
+            style={{ backgroundImage: `url(${src})` }}
           />
         ))}
         <div className={styles.scrim} />
@@ -97,10 +95,10 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
           {/* A real form: a tap on the prerendered page before the JavaScript has started still works
               (the browser asks for /?start=…, which the wizard opens on step 1 of that path). */}
           <form method="get" action="/" className={styles.actions} onSubmit={(e) => e.preventDefault()}>
-            <button type="submit" name="start" value="mls" className={styles.primary} onClick={choose('mls')} {...intent}>
+            <button type="submit" name="start" value="mls" className={buttonClass('primary', { size: 'lg', className: styles.action })} onClick={choose('mls')} {...intent}>
               Find my listings
             </button>
-            <button type="submit" name="start" value="manual" className={styles.secondary} onClick={choose('manual')} {...intent}>
+            <button type="submit" name="start" value="manual" className={buttonClass('inverse', { size: 'lg', className: styles.action })} onClick={choose('manual')} {...intent}>
               Enter manually
             </button>
           </form>
@@ -127,7 +125,7 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
                   key={src}
                   className={styles.adSlide}
                   data-active={i === index}
-                  style={requested.has(i) ? { backgroundImage: `url(${src})` } : undefined}
+                  style={{ backgroundImage: `url(${src})` }}
                 />
               ))}
               <LandingVideo />
@@ -154,7 +152,7 @@ export function Landing({ onChoose, onIntent }: LandingProps) {
       </main>
 
       {/* Phones: a fixed bottom button mirrors the continue action (spec 000 §2), as on every step. */}
-      <section className={styles.mobileBar} aria-label="Step action" data-mobile-action-bar="">
+      <section className={mobileStyles.mobileBar} aria-label="Step action" data-mobile-action-bar="">
         <form method="get" action="/" onSubmit={(e) => e.preventDefault()}>
           <button type="submit" name="start" value="mls" className={buttonClass('primary', { block: true })} onClick={choose('mls')} {...intent}>
             Find my listings

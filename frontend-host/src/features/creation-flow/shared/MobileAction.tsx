@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import styles from '../Wizard.module.css';
+import { buttonClass } from '@app/ui';
+import styles from './MobileAction.module.css';
 
 /** The step's continue action, mirrored by a fixed bottom button on phones (spec 000 §2). */
 export interface MobileActionSpec {
@@ -24,7 +25,7 @@ export function MobileActionProvider({ children }: { children: ReactNode }) {
           <button
             type={spec.form ? 'submit' : 'button'}
             form={spec.form}
-            className={styles.mobileButton}
+            className={buttonClass('primary', { block: true })}
             disabled={spec.disabled}
             onClick={spec.form ? undefined : spec.onClick}
           >

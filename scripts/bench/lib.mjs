@@ -82,6 +82,19 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
   };
 }
 
+/**
+ * A blank page (a heading and a line of text) on its own port: Lighthouse's floor on this machine. Even this
+ * page shows long tasks from the browser's start there (TBT 50–260 ms), so page benches run it beside theirs.
+ * It runs in its own process (scripts/bench/blank-page.mjs): the benches run Lighthouse synchronously.
+ */
+export async function startBlankPage() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'bench', 'blank-page.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return { url, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

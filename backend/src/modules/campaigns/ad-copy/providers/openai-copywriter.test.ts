@@ -127,15 +127,31 @@ describe('OpenAI copywriter', () => {
   });
 
   it('retries a server error once, then gives up with a 502', async () => {
-    const scope = nock(API)
-      .post('/v1/chat/completions')
-      .times(2)
-      .reply(500, openAiError('The server had an error while processing your request.', 'server_error', null), { 'retry-after-ms': '0' });
-    await expect(provider({ maxRetries: 1 }).write(facts, { variant: 0, refresh: false })).rejects.toMatchObject({
-      status: 502,
-      code: 'ai.provider_unavailable',
+    // A loopback server, not nock: the SDK cancels the first 500's body before retrying, and cancelling a
+    // body that nock's interceptor (@mswjs/interceptors 0.44, also 0.45) has not finished pushing can make
+    // its mock socket emit 'close' before 'error', which crashes undici's socket error listener (it reads
+    // the parser that 'close' has already cleared) after the test has passed.
+    const seen: { method?: string; url?: string; auth?: string }[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push({ method: req.method, url: req.url, auth: req.headers.authorization });
+      req.resume();
+      res.writeHead(500, { 'content-type': 'application/json', 'retry-after-ms': '0' });
+      res.end(JSON.stringify(openAiError('The server had an error while processing your request.', 'server_error', null)));
     });
-    expect(scope.isDone()).toBe(true);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await expect(
+        provider({ baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 1 }).write(facts, { variant: 0, refresh: false }),
+      ).rejects.toMatchObject({ status: 502, code: 'ai.provider_unavailable' });
+      expect(seen).toEqual([
+        { method: 'POST', url: '/v1/chat/completions', auth: 'Bearer sk-test-key' },
+        { method: 'POST', url: '/v1/chat/completions', auth: 'Bearer sk-test-key' },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('gives up with a 502 when the API does not answer in time', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { LeadFormInput } from '@app/contracts';
-import { CURRENT_LEAD_CONSENT_VERSION, LEAD_CONSENT_TEXTS, LEAD_FAILED_FALLBACK, LEAD_FAILED_TOAST_TITLE } from '../../../contracts/src/public-listing';
+import { CURRENT_LEAD_CONSENT_VERSION, LEAD_CONSENT_TEXTS, LEAD_FAILED_FALLBACK, LEAD_FAILED_TOAST_TITLE, LEAD_MIN_FILL_MS } from '../../../contracts/src/public-listing';
 import { errorText, isApiError } from '../../../contracts/src/api-client';
 import { toastAdded } from '../features/toast/toastSlice';
 import { useListingDispatch } from './hooks';
@@ -18,6 +18,22 @@ function newKey(): string {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * How long to hold a send so that LEAD_MIN_FILL_MS have passed since the server issued the page's form
+ * token: it did so before the page's first byte arrived, so time counted from that arrival (navigation
+ * timing, the same clock as performance.now) is never short. A buyer whose browser fills the form at once
+ * then waits a moment instead of being refused (leads.too_fast) and sending again.
+ */
+export function holdBeforeSendMs(arrivedAt: number, now: number): number {
+  return Math.max(0, Math.ceil(arrivedAt + LEAD_MIN_FILL_MS + 50 - now));
+}
+
+/** When the page's first byte arrived, on performance.now's clock (0, the time origin, without navigation timing). */
+export function pageArrivedAt(): number {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav && nav.responseStart > 0 ? nav.responseStart : 0;
+}
 
 export interface LeadFormProps {
   mlsId: string;
@@ -69,6 +85,12 @@ export function LeadForm(props: LeadFormProps) {
       consentVersion: props.showConsent ? CURRENT_LEAD_CONSENT_VERSION : null,
       pageUrl: props.pageUrl,
     };
+    const hold = holdBeforeSendMs(pageArrivedAt(), performance.now());
+    if (hold > 0) {
+      setWaiting(true);
+      await sleep(hold);
+      setWaiting(false);
+    }
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         await submitLead({ mlsId: props.mlsId, lead }).unwrap();

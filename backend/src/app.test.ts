@@ -33,8 +33,26 @@ describe('platform routes', () => {
   it('sets security headers and a request id', async () => {
     const res = await t.request.get('/api/runtime-config').set('X-Request-Id', 'abc-123');
     expect(res.headers['x-request-id']).toBe('abc-123');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // A JSON answer: the API set (nothing in it may run, be framed or be read across origins).
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    // So is an error answered as JSON.
+    const missing = await t.request.get('/api/nope').expect(404);
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // An HTML page under /api gets the document set, whole: its CSP lets it load its own styles.
+    const docs = await t.request.get('/api/docs').expect(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(docs.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(docs.headers['x-dns-prefetch-control']).toBe('off');
+    // Anything else is a document.
+    const page = await t.request.get('/listing/NOPE-0');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
     const made = await t.request.get('/api/runtime-config').set('X-Request-Id', 'bad id with spaces');
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -52,7 +52,9 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
   const dataDir = tempDir('la-bench-');
   // A caller may pin the ports (PORT, EMBEDDED_PG_PORT in extraEnv); otherwise free ones are picked.
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
+  // BENCH_NODE_ARGS: extra flags for the product's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it under load).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'backend', 'dist', 'server.js')], {
     cwd: root,
     stdio: ['ignore', onStdoutLine ? 'pipe' : 'ignore', 'inherit'],
     env: {

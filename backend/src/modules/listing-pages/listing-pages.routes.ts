@@ -15,8 +15,9 @@ type Kind = 'listing' | 'manual';
 interface Rendered {
   status: 200 | 404;
   tag: string;
-  /** The document with TOKEN_SLOT where the per-request form token goes. */
-  html: string;
+  /** The document as UTF-8 bytes, cut where the per-request form token goes (TOKEN_SLOT). */
+  head: Buffer;
+  tail: Buffer | null;
   expires: number;
 }
 
@@ -52,7 +53,13 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
     const page = { kind: response ? kind : 'not-found', mlsId, response: response ?? null, campaign, formToken: TOKEN_SLOT, pageUrl: `${origin}${path}` };
     const ogImage = response ? `${origin}/og/listing/${encodeURIComponent(mlsId)}.jpg` : null;
     const html = r.bundle.renderListingDocument({ page, origin, ogImage, assets: r.assets });
-    const rendered: Rendered = { status: response ? 200 : 404, tag: etagOf({ v: r.version, page }), html, expires: Date.now() + RENDER_TTL_MS };
+    // Encoded once per render: a response then only joins the bytes around its token, instead of
+    // replacing it in a 28 KB string and encoding that again.
+    // A page without a form (none so far) has no slot: it is all head.
+    const at = html.indexOf(TOKEN_SLOT);
+    const head = Buffer.from(at < 0 ? html : html.slice(0, at));
+    const tail = at < 0 ? null : Buffer.from(html.slice(at + TOKEN_SLOT.length));
+    const rendered: Rendered = { status: response ? 200 : 404, tag: etagOf({ v: r.version, page }), head, tail, expires: Date.now() + RENDER_TTL_MS };
     if (cache.size >= RENDER_CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, rendered);
     return rendered;
@@ -69,7 +76,12 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
       if (answerConditionally(ctx, page.tag, { ...PUBLIC_LISTING_CACHE, weak: true })) return;
     }
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = page.html.replace(TOKEN_SLOT, tokens.issue(mlsId));
+    if (!page.tail) {
+      ctx.body = page.head;
+      return;
+    }
+    const token = Buffer.from(tokens.issue(mlsId));
+    ctx.body = Buffer.concat([page.head, token, page.tail], page.head.length + token.length + page.tail.length);
   }
 
   router.get('/listing/:mlsId', async (ctx) => {

@@ -157,10 +157,17 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(apiDocs.routes());
   app.use(apiDocs.allowedMethods());
 
+  // The modules' routes as one router: a request is matched once against all of them, instead of passing
+  // through each module's dispatch and allowedMethods layers in turn (no module router has router-level
+  // middleware, which a merge would spread to the other modules' routes).
+  const modules = new Router();
   for (const router of moduleRouters(deps)) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
+    const shared = router.stack.find((layer) => layer.methods.length === 0);
+    if (shared) throw new Error(`a module router has router-level middleware (${shared.path}): give it to its routes instead`);
+    modules.use(router.routes());
   }
+  app.use(modules.routes());
+  app.use(modules.allowedMethods());
 
   if (frontends) app.use(frontends.appShell);
   return app;

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { median, root, startBlankPage, startProduct } from './lib.mjs';
+import { median, root, runLighthouse, startBlankPage, startProduct } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 if (!process.argv.includes('--no-build')) {
@@ -18,39 +18,10 @@ if (!process.argv.includes('--no-build')) {
 }
 const product = await startProduct({ LOG_LEVEL: 'warn' });
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'la-lighthouse-'));
-const lighthouse = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
 
 const blankPage = await startBlankPage();
 const runs = [];
 const blank = [];
-function runLighthouse(url, file) {
-  const res = spawnSync(
-    process.execPath,
-    [lighthouse, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${file}`, '--chrome-flags=--headless=new --no-sandbox'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
-  );
-  if (res.status !== 0) throw new Error(`lighthouse exited with ${res.status}`);
-  const lhr = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const audit = (id) => lhr.audits[id]?.numericValue;
-  // Scripts by URL: those asked for before the load event are the page's
-  // JS at load; the rest came after it.
-  const loadAt = lhr.audits.metrics?.details?.items?.[0]?.observedLoad ?? Infinity;
-  const js = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => /\.js(\?|$)/.test(r.url));
-  const scripts = js.filter((r) => r.networkRequestTime < loadAt);
-  const later = js.filter((r) => r.networkRequestTime >= loadAt);
-  return {
-    score: Math.round(lhr.categories.performance.score * 100),
-    lcp: audit('largest-contentful-paint'),
-    fcp: audit('first-contentful-paint'),
-    cls: audit('cumulative-layout-shift'),
-    tbt: audit('total-blocking-time'),
-    si: audit('speed-index'),
-    jsKiB: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
-    scripts: scripts.length,
-    afterKiB: later.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
-    afterScripts: later.length,
-  };
-}
 try {
   // Each run beside one on a blank page: this machine's floor (the browser's own start shows as long tasks).
   for (let i = 0; i < RUNS; i++) {

@@ -97,6 +97,45 @@ export async function startBlankPage() {
   return { url, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
 }
 
+/**
+ * One mobile Lighthouse run (lighthouse 12.8.2, its default emulation and simulated throttling, Debian's Chromium)
+ * of `url`, its JSON report written to `file`. Lighthouse now and then fails to record a trace on a busy machine
+ * (NO_NAVSTART): such a run is repeated, up to twice. Returns the page's figures, and the JavaScript as received
+ * (transfer bytes) split into the scripts asked for before the load event and those fetched after it.
+ */
+export function runLighthouse(url, file, { log = (...a) => console.error('[lighthouse]', ...a) } = {}) {
+  const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  for (let attempt = 1; ; attempt++) {
+    const res = spawnSync(
+      process.execPath,
+      [cli, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${file}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+    );
+    if (res.status === 0) break;
+    if (attempt >= 3) throw new Error(`lighthouse exited with ${res.status} on ${url}`);
+    log(`lighthouse run on ${url} failed, repeating it`);
+  }
+  const lhr = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  const loadAt = lhr.audits.metrics?.details?.items?.[0]?.observedLoad ?? Infinity;
+  const js = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => /\.js(\?|$)/.test(r.url));
+  const atLoad = js.filter((r) => r.networkRequestTime < loadAt);
+  const later = js.filter((r) => r.networkRequestTime >= loadAt);
+  const kib = (rs) => rs.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    lcp: audit('largest-contentful-paint'),
+    fcp: audit('first-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    tbt: audit('total-blocking-time'),
+    si: audit('speed-index'),
+    jsKiB: kib(atLoad),
+    scripts: atLoad.length,
+    afterKiB: kib(later),
+    afterScripts: later.length,
+  };
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

@@ -6,13 +6,13 @@
 //     app that the entry runs on the buyer's first interaction;
 //  3. server-side render: req/s at 50 connections beside a bare Koa hello world in the same run, p99;
 //  4. lead submission: p95 at 20 connections (each request a new form: own idempotency key and client address).
-import { execFileSync, fork, spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, median, percentile, root, startBlankPage, startProduct, tempDir, waitFor } from './lib.mjs';
+import { freePort, median, percentile, root, runLighthouse, startBlankPage, startProduct, tempDir, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -97,34 +97,10 @@ const blankPage = await startBlankPage();
 const blankUrl = blankPage.url;
 const lighthouse = [];
 const blank = [];
-const lhBin = path.join(root, 'node_modules', '.bin', 'lighthouse');
 const lhDir = tempDir('la-lh-');
-function runLighthouse(url, out) {
-  // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): such a run is repeated, up to twice.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync(lhBin, [url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], {
-        env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      break;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      log(`lighthouse run on ${url} failed, repeating it`);
-    }
-  }
-  const r = JSON.parse(fs.readFileSync(out, 'utf8'));
-  return {
-    score: Math.round(r.categories.performance.score * 100),
-    lcp: r.audits['largest-contentful-paint'].numericValue,
-    cls: r.audits['cumulative-layout-shift'].numericValue,
-    tbt: r.audits['total-blocking-time'].numericValue,
-    fcp: r.audits['first-contentful-paint'].numericValue,
-  };
-}
 for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-  blank.push(runLighthouse(blankUrl, path.join(lhDir, `blank-${i}.json`)));
-  lighthouse.push(runLighthouse(pageUrl, path.join(lhDir, `run-${i}.json`)));
+  blank.push(runLighthouse(blankUrl, path.join(lhDir, `blank-${i}.json`), { log }));
+  lighthouse.push(runLighthouse(pageUrl, path.join(lhDir, `run-${i}.json`), { log }));
 }
 await blankPage.stop();
 if (process.env.BENCH_KEEP) log('lighthouse reports kept in', lhDir); else fs.rmSync(lhDir, { recursive: true, force: true });

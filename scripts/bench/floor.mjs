@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// npm run bench:floor — how far below bare Koa the decided stack itself sits, beside the product, in one run:
+//   1. bare Koa hello world (the baseline of bench:api and bench:dashboard);
+//   2. the stack's floor (scripts/bench/stack-floor.mjs): koa-compress, koa-session on a signed cookie with an
+//      in-memory store, and @koa/router holding every route of the product's modules, answering the same bytes
+//      as the product's campaign read; no database, access log, security headers, CSRF check or validation;
+//   3. the product's GET /api/campaigns/{id} with a session (answered from its read caches once warm).
+// 50 connections, rounds alternate between the targets, figures are medians over the rounds.
+//   BENCH_ROUNDS=3  BENCH_SECONDS=8  BENCH_CONNECTIONS=50
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildBackend, freePort, median, root, startProduct, waitFor } from './lib.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+const run = (url, headers = {}, duration = DURATION, connections = CONNECTIONS) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+
+if (!process.argv.includes('--no-build')) buildBackend();
+const product = await startProduct();
+const children = [];
+try {
+  // A wizard session with a manual agent, one listing and one campaign draft, made through the API.
+  let cookie = '';
+  async function call(method, p, body) {
+    const res = await fetch(`${product.url}${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (res.status >= 300) throw new Error(`seed ${method} ${p} failed: ${res.status} ${await res.text()}`);
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (set) cookie = set;
+    return res.text();
+  }
+  const agent = JSON.parse(await call('POST', '/api/agents', { name: 'Ava Stone', state: 'FL', manualEntry: true }));
+  const listing = JSON.parse(
+    await call('POST', '/api/listings', {
+      agentId: agent.id, address: '100 Palm Ave', city: 'Tampa', state: 'FL', price: '350000', bedrooms: 3, bathrooms: '2.0',
+      squareFeet: 1850, status: 'active', imageUrl: null, images: ['https://photos.example.com/1.jpg'],
+    }),
+  );
+  const campaign = JSON.parse(
+    await call('POST', '/api/campaigns', {
+      agentId: agent.id, listingId: listing.id, templateType: 'just-listed', adFormat: 'single', headline: 'Amazing Property in Tampa',
+      description: 'Sunny 3-bed home with a pool. Schedule a tour today.', subtitle: 'Looking to buy, rent or sell?', callToAction: 'Learn more',
+      targetAudience: 'Local Home Buyers (25-55)', price: '399', imageUrl: 'https://photos.example.com/1.jpg', carouselImages: [],
+    }),
+  );
+  const campaignPath = `/api/campaigns/${campaign.id}`;
+  const body = await call('GET', campaignPath);
+
+  const start = async (file, env) => {
+    const port = await freePort();
+    const child = fork(path.join(root, 'scripts', 'bench', file), { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    children.push(child);
+    await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+    });
+    return `http://127.0.0.1:${port}`;
+  };
+  const bareUrl = await start('bare-koa.mjs', {});
+  await waitFor(`${bareUrl}/`);
+  const secret = crypto.randomBytes(32).toString('hex');
+  const sid = crypto.randomUUID();
+  // keygrip's signature of the cookie (HMAC-SHA1, URL-safe base64 without padding), as the product signs it.
+  const sig = crypto.createHmac('sha1', secret).update(`la.sid=${sid}`).digest('base64url');
+  const floorUrl = await start('stack-floor.mjs', { BODY: body, SESSION_SECRET: secret, SID: sid });
+
+  const targets = [
+    { name: 'bare Koa hello world', url: `${bareUrl}/` },
+    { name: 'stack floor: compress + session + router, same answer', url: `${floorUrl}${campaignPath}`, headers: { cookie: `la.sid=${sid}; la.sid.sig=${sig}` } },
+    { name: 'product: GET /api/campaigns/{id} (session)', url: `${product.url}${campaignPath}`, headers: { cookie } },
+  ];
+  for (const t of targets) {
+    const r = await run(t.url, t.headers, 2, 10);
+    if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers while warming up`);
+  }
+  const results = new Map(targets.map((t) => [t.name, []]));
+  const load = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const t of targets) {
+      const r = await run(t.url, t.headers);
+      if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers`);
+      results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average });
+    }
+    load.push(os.loadavg()[0]);
+  }
+  const bareRps = median(results.get(targets[0].name).map((x) => x.rps));
+  console.log(`\nbench:floor — ${ROUNDS} alternating rounds × ${DURATION} s, ${CONNECTIONS} connections, medians; ${os.cpus().length} cores, 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
+  console.table(
+    targets.map((t) => {
+      const xs = results.get(t.name);
+      const rps = median(xs.map((x) => x.rps));
+      return {
+        target: t.name,
+        'req/s': Math.round(rps),
+        'ratio to bare Koa': Number((rps / bareRps).toFixed(2)),
+        'µs per request (1 core)': Number((1e6 / rps).toFixed(1)),
+        'p50 ms': median(xs.map((x) => x.p50)),
+        'p99 ms': median(xs.map((x) => x.p99)),
+        'bytes/response': Math.round(median(xs.map((x) => x.bytes))),
+      };
+    }),
+  );
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await product.stop();
+}

@@ -1,0 +1,73 @@
+// The floor under any agent-scoped read on this stack (bench:floor): Koa with only the layers the stack decides
+// and the product cannot do without (koa-compress, koa-session on the product's signed cookie, @koa/router
+// holding every route of the product's modules), answering BODY for GET /api/campaigns/:id. No database, no
+// access log, no security headers, no CSRF check, no body parser, no validation: the product has each of them
+// on top of this. Sessions live in this process's memory, read as the product's store reads its cache (a
+// JSON text parsed per request).
+//   PORT, BODY (the JSON text to answer), SESSION_SECRET, SID (the session id the cookie carries)
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { root } from './lib.mjs';
+
+const dist = path.join(root, 'backend', 'dist');
+const require = createRequire(path.join(dist, 'app.js'));
+const Koa = require('koa');
+const Router = require('@koa/router').default ?? require('@koa/router');
+const session = require('koa-session').default ?? require('koa-session');
+const compress = require('koa-compress').default ?? require('koa-compress');
+const knex = require('knex');
+const { CookieKeys } = require(path.join(dist, 'platform', 'http', 'cookie-keys.js'));
+const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
+const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
+const { createReadCaches } = require(path.join(dist, 'platform', 'cache', 'read-cache.js'));
+const { moduleRouters } = require(path.join(dist, 'modules', 'index.js'));
+
+const body = process.env.BODY;
+const app = new Koa();
+app.keys = new CookieKeys([process.env.SESSION_SECRET]);
+app.use(compress({ threshold: 1024 }));
+const sessions = new Map([[process.env.SID, JSON.stringify({ ownedAgentIds: [1] })]]);
+app.use(
+  session(
+    {
+      key: 'la.sid',
+      maxAge: 30 * 24 * 60 * 60 * 1000,
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      rolling: false,
+      renew: true,
+      store: {
+        async get(sid) {
+          const json = sessions.get(sid);
+          return json ? JSON.parse(json) : null;
+        },
+        async set(sid, data) {
+          sessions.set(sid, JSON.stringify(data));
+        },
+        async destroy(sid) {
+          sessions.delete(sid);
+        },
+      },
+    },
+    app,
+  ),
+);
+// The modules' routers need a database handle to be built; this one never connects (no route of theirs runs).
+const db = knex({ client: 'pg', connection: 'postgres://floor@127.0.0.1:9/floor', pool: { min: 0, max: 1 } });
+const deps = { config: loadConfig(process.env), db, logger: createLogger('silent'), queue: {}, safeFetch: fetch, caches: createReadCaches(db, 0) };
+const routes = new Router();
+routes.get('/api/campaigns/:id', (ctx) => {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = 'json';
+  ctx.body = body;
+});
+for (const router of moduleRouters(deps)) {
+  // The campaign read above answers first; the product's own campaign routes stay in the table it walks.
+  routes.use(router.routes());
+}
+app.use(routes.routes());
+app.use(routes.allowedMethods());
+
+const server = app.listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

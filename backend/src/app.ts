@@ -23,7 +23,7 @@ import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
 import { createReadCaches } from './platform/cache/read-cache';
 import type { AppDeps } from './platform/deps';
-import { moduleRouters } from './modules';
+import { moduleRouters, publicPageRouters } from './modules';
 import { apiDocsRouter } from './api-docs';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
@@ -43,6 +43,21 @@ function originsOf(urls: (string | undefined)[]): string[] {
 }
 
 const HEALTHY = JSON.stringify({ status: 'ok' });
+
+/**
+ * Module routers as one router: a request is matched once against all of them, instead of passing through
+ * each module's dispatch and allowedMethods layers in turn. No module router may have router-level
+ * middleware, which a merge would spread to the other modules' routes.
+ */
+function mergedRouter(routers: Router[]): Router {
+  const merged = new Router();
+  for (const router of routers) {
+    const shared = router.stack.find((layer) => layer.methods.length === 0);
+    if (shared) throw new Error(`a module router has router-level middleware (${shared.path}): give it to its routes instead`);
+    merged.use(router.routes());
+  }
+  return merged;
+}
 
 export function createApp({ config, db, logger, queue, serveFrontends = false }: AppOptions): Koa {
   // Behind TRUST_PROXY the client address is TRUST_PROXY_HOPS from the right of X-Forwarded-For: values a
@@ -132,6 +147,11 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
       ])
     : null;
   if (frontends) app.use(frontends.files);
+  // The public listing pages read no session either: a buyer's request (with or without a cookie) costs no
+  // session read, and skips the CSRF and body layers it has no use for.
+  const pages = mergedRouter(publicPageRouters(deps));
+  app.use(pages.routes());
+  app.use(pages.allowedMethods());
 
   app.use(
     session(
@@ -157,15 +177,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(apiDocs.routes());
   app.use(apiDocs.allowedMethods());
 
-  // The modules' routes as one router: a request is matched once against all of them, instead of passing
-  // through each module's dispatch and allowedMethods layers in turn (no module router has router-level
-  // middleware, which a merge would spread to the other modules' routes).
-  const modules = new Router();
-  for (const router of moduleRouters(deps)) {
-    const shared = router.stack.find((layer) => layer.methods.length === 0);
-    if (shared) throw new Error(`a module router has router-level middleware (${shared.path}): give it to its routes instead`);
-    modules.use(router.routes());
-  }
+  const modules = mergedRouter(moduleRouters(deps));
   app.use(modules.routes());
   app.use(modules.allowedMethods());
 

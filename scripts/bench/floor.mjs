@@ -4,7 +4,9 @@
 //   2. the stack's floor (scripts/bench/stack-floor.mjs): koa-compress, koa-session on a signed cookie with an
 //      in-memory store, and @koa/router holding every route of the product's modules, answering the same bytes
 //      as the product's campaign read; no database, access log, security headers, CSRF check or validation;
-//   3. the product's GET /api/campaigns/{id} with a session (answered from its read caches once warm).
+//   3. the product's GET /api/campaigns/{id} with a session (answered from its read caches once warm);
+//   4. the floor and the product again for the public listing page /listing/{mlsId} (no cookie), the floor
+//      answering the product's rendered bytes.
 // 50 connections, rounds alternate between the targets, figures are medians over the rounds.
 //   BENCH_ROUNDS=3  BENCH_SECONDS=8  BENCH_CONNECTIONS=50
 import { fork } from 'node:child_process';
@@ -56,6 +58,16 @@ try {
   );
   const campaignPath = `/api/campaigns/${campaign.id}`;
   const body = await call('GET', campaignPath);
+  // A demo MLS agent's listings, loaded as the wizard does, for the public page.
+  const wizardCookie = cookie;
+  cookie = '';
+  const found = JSON.parse(await call('POST', '/api/mls/search-agent', { name: 'Sarah Johnson', state: 'FL' }));
+  const mlsAgent = JSON.parse(await call('POST', '/api/agents', found));
+  await call('POST', '/api/mls/load', { agentId: mlsAgent.id, mlsId: found.mlsId });
+  cookie = '';
+  const pagePath = '/listing/FL2600100';
+  const page = await call('GET', pagePath);
+  cookie = wizardCookie;
 
   const start = async (file, env) => {
     const port = await freePort();
@@ -73,12 +85,14 @@ try {
   const sid = crypto.randomUUID();
   // keygrip's signature of the cookie (HMAC-SHA1, URL-safe base64 without padding), as the product signs it.
   const sig = crypto.createHmac('sha1', secret).update(`la.sid=${sid}`).digest('base64url');
-  const floorUrl = await start('stack-floor.mjs', { BODY: body, SESSION_SECRET: secret, SID: sid });
+  const floorUrl = await start('stack-floor.mjs', { BODY: body, PAGE: page, SESSION_SECRET: secret, SID: sid });
 
   const targets = [
     { name: 'bare Koa hello world', url: `${bareUrl}/` },
     { name: 'stack floor: compress + session + router, same answer', url: `${floorUrl}${campaignPath}`, headers: { cookie: `la.sid=${sid}; la.sid.sig=${sig}` } },
     { name: 'product: GET /api/campaigns/{id} (session)', url: `${product.url}${campaignPath}`, headers: { cookie } },
+    { name: 'stack floor: the listing page\'s bytes', url: `${floorUrl}${pagePath}` },
+    { name: `product: GET ${pagePath} (SSR)`, url: `${product.url}${pagePath}` },
   ];
   for (const t of targets) {
     const r = await run(t.url, t.headers, 2, 10);

@@ -1,10 +1,11 @@
 // The floor under any agent-scoped read on this stack (bench:floor): Koa with only the layers the stack decides
 // and the product cannot do without (koa-compress, koa-session on the product's signed cookie, @koa/router
-// holding every route of the product's modules), answering BODY for GET /api/campaigns/:id. No database, no
+// holding every route of the product's modules), answering BODY for GET /api/campaigns/:id and PAGE (HTML) for
+// GET /listing/:mlsId. No database, no
 // access log, no security headers, no CSRF check, no body parser, no validation: the product has each of them
 // on top of this. Sessions live in this process's memory, read as the product's store reads its cache (a
 // JSON text parsed per request).
-//   PORT, BODY (the JSON text to answer), SESSION_SECRET, SID (the session id the cookie carries)
+//   PORT, BODY (the JSON text to answer), PAGE (the HTML), SESSION_SECRET, SID (the session id the cookie carries)
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './lib.mjs';
@@ -20,7 +21,7 @@ const { CookieKeys } = require(path.join(dist, 'platform', 'http', 'cookie-keys.
 const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
 const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
 const { createReadCaches } = require(path.join(dist, 'platform', 'cache', 'read-cache.js'));
-const { moduleRouters } = require(path.join(dist, 'modules', 'index.js'));
+const { moduleRouters, publicPageRouters } = require(path.join(dist, 'modules', 'index.js'));
 
 const body = process.env.BODY;
 const app = new Koa();
@@ -62,8 +63,14 @@ routes.get('/api/campaigns/:id', (ctx) => {
   ctx.type = 'json';
   ctx.body = body;
 });
-for (const router of moduleRouters(deps)) {
-  // The campaign read above answers first; the product's own campaign routes stay in the table it walks.
+const page = Buffer.from(process.env.PAGE ?? '');
+routes.get('/listing/:mlsId', (ctx) => {
+  ctx.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=600');
+  ctx.type = 'html';
+  ctx.body = page;
+});
+for (const router of [...publicPageRouters(deps), ...moduleRouters(deps)]) {
+  // The answers above come first; the product's own routes for those paths stay in the table it walks.
   routes.use(router.routes());
 }
 app.use(routes.routes());

@@ -1,6 +1,7 @@
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
 import { markCampaignPaid } from '../campaigns';
+import { CookieKeys } from '../../platform/http/cookie-keys';
 
 // Renders with the built page entry (frontend-host/dist-ssr): `node scripts/build.mjs` first (npm test does).
 let t: TestContext;
@@ -145,5 +146,31 @@ describe('GET /og/listing/:mlsId.jpg', () => {
     const again = await t.request.get(`/og/listing/${mlsId}.jpg`).expect(200);
     expect(again.headers.etag).toBe(res.headers.etag);
     await t.request.get('/og/listing/NOPE.jpg').expect(404);
+  });
+});
+
+describe('public pages and the session', () => {
+  it('read no session: a buyer who also has a session cookie costs no session read', async () => {
+    // A stored session this process has never seen (nothing cached), and the cookie naming it, signed.
+    const sid = 'a0a0a0a0-0000-4000-8000-000000000001';
+    await t.db('sessions').insert({ sid, data: JSON.stringify({ agentId: 1 }), expiresAt: new Date(Date.now() + 60_000), updatedAt: new Date() });
+    const keys = new CookieKeys([t.config.SESSION_SECRET!]);
+    const cookie = `la.sid=${sid}; la.sid.sig=${keys.sign(`la.sid=${sid}`)}`;
+    const sessionReads: string[] = [];
+    const onQuery = (q: { sql?: string }) => {
+      if (q.sql && /\bsessions\b/.test(q.sql)) sessionReads.push(q.sql);
+    };
+    t.db.on('query', onQuery);
+    try {
+      const page = await t.request.get('/listing/NOPE404').set('Cookie', cookie);
+      expect(page.status).toBe(404);
+      expect(page.headers['set-cookie']).toBeUndefined();
+      expect(sessionReads).toEqual([]);
+      // The same cookie on an API route is read from the table: the check above can see a read.
+      await t.request.get('/api/agents/1').set('Cookie', cookie);
+      expect(sessionReads.length).toBeGreaterThan(0);
+    } finally {
+      t.db.off('query', onQuery);
+    }
   });
 });

@@ -14,7 +14,7 @@ import { errorMiddleware } from './platform/http/error-middleware';
 import { securityHeaders } from './platform/http/security-headers';
 import { requestContext } from './platform/http/request-context';
 import { csrfGuard } from './platform/http/csrf';
-import { postgresSessionStore } from './platform/http/session-store';
+import { postgresSessionStore, sessionCookieOptions } from './platform/http/session-store';
 import { CookieKeys } from './platform/http/cookie-keys';
 import { serveStatic } from './platform/http/static';
 import { serializeJsonOnce } from './platform/http/json-body';
@@ -154,20 +154,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(pages.allowedMethods());
 
   app.use(
-    session(
-      {
-        key: 'la.sid',
-        maxAge: 30 * 24 * 60 * 60 * 1000,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.NODE_ENV === 'production' && !!config.PUBLIC_URL?.startsWith('https:'),
-        signed: true,
-        rolling: false,
-        renew: true,
-        store: postgresSessionStore(db),
-      },
-      app,
-    ),
+    session({ ...sessionCookieOptions(config), store: postgresSessionStore(db) }, app),
   );
   app.use(csrfGuard({ exemptPaths: WEBHOOK_PATHS, trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
   // JSON bodies: size limit, Content-Encoding, and the checks every route relies on (platform/http/body.ts).

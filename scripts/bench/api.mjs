@@ -6,20 +6,13 @@
 // figure is the median over the rounds: req/s, its ratio to bare Koa in the same run, p50 and p99.
 //   BENCH_ROUNDS=3  BENCH_SECONDS=10  BENCH_CONNECTIONS=50  BENCH_LISTINGS=12
 import { fork } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { buildBackend, freePort, median, root, startProduct, waitFor } from './lib.mjs';
+import { buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 12);
-
-const run = (url, headers = {}, duration = DURATION, connections = CONNECTIONS) =>
-  new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
-  });
 
 if (!process.argv.includes('--no-build')) buildBackend();
 const barePort = await freePort();
@@ -84,38 +77,7 @@ const targets = [
   { name: `GET /api/agents/{id}/listings (${LISTINGS}, session)`, url: `${product.url}/api/agents/${agent.id}/listings`, headers: { cookie } },
   { name: 'GET /api/campaigns/{id} (session)', url: `${product.url}/api/campaigns/${campaign.id}`, headers: { cookie } },
 ];
-// Warm up every target once (JIT, pool connections).
-for (const t of targets) await run(t.url, t.headers, 2, 10);
-
-const load = [];
-const results = new Map(targets.map((t) => [t.name, []]));
-for (let round = 0; round < ROUNDS; round++) {
-  for (const t of targets) {
-    const r = await run(t.url, t.headers);
-    if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers ${JSON.stringify(r.statusCodeStats ?? {})}`);
-    // Timeouts (no answer within autocannon's 10 s) are counted and shown, not hidden.
-    results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average, timeouts: r.timeouts + r.errors });
-  }
-  load.push(os.loadavg()[0]);
-}
-
-const bareRps = median(results.get(targets[0].name).map((x) => x.rps));
-console.log(`\nbench:api — ${ROUNDS} alternating rounds × ${DURATION} s, ${CONNECTIONS} connections, medians; ${os.cpus().length} cores, 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
-console.table(
-  targets.map((t) => {
-    const xs = results.get(t.name);
-    const rps = median(xs.map((x) => x.rps));
-    return {
-      target: t.name,
-      'req/s': Math.round(rps),
-      'ratio to bare Koa': Number((rps / bareRps).toFixed(2)),
-      'p50 ms': median(xs.map((x) => x.p50)),
-      'p99 ms': median(xs.map((x) => x.p99)),
-      'bytes/response': Math.round(median(xs.map((x) => x.bytes))),
-      'timeouts (all rounds)': xs.reduce((n, x) => n + x.timeouts, 0),
-    };
-  }),
-);
+await compareReads('bench:api', targets, { rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS });
 
 await product.stop();
 bare.kill('SIGTERM');

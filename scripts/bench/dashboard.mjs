@@ -6,11 +6,9 @@
 //   BENCH_ROUNDS=3  BENCH_SECONDS=10  BENCH_CONNECTIONS=50
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildBackend, freePort, median, root, startProduct, tempDir, waitFor } from './lib.mjs';
+import { buildBackend, compareReads, freePort, root, startProduct, tempDir, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,8 +67,6 @@ try {
   const daily = await call('GET', `/api/agents/${agent.id}/facebook-metrics/daily`);
   if (leads.total !== 1000 || leads.leads.length !== 25 || daily.length !== 300) throw new Error(`seed: ${leads.total} leads, ${daily.length} daily points`);
 
-  const run = (url, headers = {}) =>
-    new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (e, r) => (e ? reject(e) : resolve(r))));
   const targets = [
     { name: 'bare Koa hello world', url: `http://127.0.0.1:${barePort}/` },
     { name: 'GET /api/agents/{id}/facebook-metrics (session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics`, headers: { cookie } },
@@ -78,26 +74,7 @@ try {
     // The chart's series (10 campaigns × 30 days), read beside the tiles: reported, not part of the goal.
     { name: 'GET /api/agents/{id}/facebook-metrics/daily (300 points, session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics/daily`, headers: { cookie } },
   ];
-  for (const t of targets) await new Promise((r) => autocannon({ url: t.url, connections: 10, duration: 2, headers: t.headers }, r));
-  const results = new Map(targets.map((t) => [t.name, []]));
-  const load = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const t of targets) {
-      const r = await run(t.url, t.headers);
-      if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx`);
-      results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average });
-    }
-    load.push(os.loadavg()[0]);
-  }
-  const bareRps = median(results.get(targets[0].name).map((x) => x.rps));
-  console.log(`\nbench:dashboard — ${ROUNDS} alternating rounds × ${DURATION} s, ${CONNECTIONS} connections, medians; 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
-  console.table(
-    targets.map((t) => {
-      const xs = results.get(t.name);
-      const rps = median(xs.map((x) => x.rps));
-      return { target: t.name, 'req/s': Math.round(rps), 'ratio to bare Koa': Number((rps / bareRps).toFixed(2)), 'p50 ms': median(xs.map((x) => x.p50)), 'p99 ms': median(xs.map((x) => x.p99)), 'bytes/response': Math.round(median(xs.map((x) => x.bytes))) };
-    }),
-  );
+  await compareReads('bench:dashboard', targets, { rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS });
   console.log('Goal: ratio ≥ 0.3 and p99 ≤ 50 ms for both reads.');
 } finally {
   bare.kill();

@@ -11,19 +11,12 @@
 //   BENCH_ROUNDS=3  BENCH_SECONDS=8  BENCH_CONNECTIONS=50
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { buildBackend, freePort, median, root, startProduct, waitFor } from './lib.mjs';
+import { buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-const run = (url, headers = {}, duration = DURATION, connections = CONNECTIONS) =>
-  new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
-  });
 
 if (!process.argv.includes('--no-build')) buildBackend();
 const product = await startProduct();
@@ -59,15 +52,11 @@ try {
   const campaignPath = `/api/campaigns/${campaign.id}`;
   const body = await call('GET', campaignPath);
   // A demo MLS agent's listings, loaded as the wizard does, for the public page.
-  const wizardCookie = cookie;
-  cookie = '';
   const found = JSON.parse(await call('POST', '/api/mls/search-agent', { name: 'Sarah Johnson', state: 'FL' }));
   const mlsAgent = JSON.parse(await call('POST', '/api/agents', found));
   await call('POST', '/api/mls/load', { agentId: mlsAgent.id, mlsId: found.mlsId });
-  cookie = '';
   const pagePath = '/listing/FL2600100';
   const page = await call('GET', pagePath);
-  cookie = wizardCookie;
 
   const start = async (file, env) => {
     const port = await freePort();
@@ -94,37 +83,12 @@ try {
     { name: 'stack floor: the listing page\'s bytes', url: `${floorUrl}${pagePath}` },
     { name: `product: GET ${pagePath} (SSR)`, url: `${product.url}${pagePath}` },
   ];
-  for (const t of targets) {
-    const r = await run(t.url, t.headers, 2, 10);
-    if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers while warming up`);
-  }
-  const results = new Map(targets.map((t) => [t.name, []]));
-  const load = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const t of targets) {
-      const r = await run(t.url, t.headers);
-      if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers`);
-      results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average });
-    }
-    load.push(os.loadavg()[0]);
-  }
-  const bareRps = median(results.get(targets[0].name).map((x) => x.rps));
-  console.log(`\nbench:floor — ${ROUNDS} alternating rounds × ${DURATION} s, ${CONNECTIONS} connections, medians; ${os.cpus().length} cores, 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
-  console.table(
-    targets.map((t) => {
-      const xs = results.get(t.name);
-      const rps = median(xs.map((x) => x.rps));
-      return {
-        target: t.name,
-        'req/s': Math.round(rps),
-        'ratio to bare Koa': Number((rps / bareRps).toFixed(2)),
-        'µs per request (1 core)': Number((1e6 / rps).toFixed(1)),
-        'p50 ms': median(xs.map((x) => x.p50)),
-        'p99 ms': median(xs.map((x) => x.p99)),
-        'bytes/response': Math.round(median(xs.map((x) => x.bytes))),
-      };
-    }),
-  );
+  await compareReads('bench:floor', targets, {
+    rounds: ROUNDS,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    extra: (row) => ({ 'µs per request (1 core)': Number((1e6 / row.rps).toFixed(1)) }),
+  });
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await product.stop();

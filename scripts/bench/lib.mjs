@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -146,3 +147,47 @@ export const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
+
+/**
+ * Reads side by side at `connections`: each target warmed up once, then `rounds` rounds alternating between the
+ * targets, so the machine's drift falls on all of them alike. `targets[0]` is the baseline (bare Koa). Prints
+ * the medians over the rounds (req/s, ratio to the baseline, p50, p99, bytes per response, timeouts) under
+ * `title`, with `extra(row)` columns after the ratio, and returns the rows. A non-2xx answer fails the bench.
+ */
+export async function compareReads(title, targets, { rounds, duration, connections, extra = () => ({}) }) {
+  const run = (t, seconds, conns) =>
+    new Promise((resolve, reject) => autocannon({ url: t.url, connections: conns, duration: seconds, headers: t.headers ?? {} }, (err, res) => (err ? reject(err) : resolve(res))));
+  // JIT, pool connections and read caches.
+  for (const t of targets) await run(t, 2, 10);
+  const results = new Map(targets.map((t) => [t.name, []]));
+  const load = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const t of targets) {
+      const r = await run(t, duration, connections);
+      if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers ${JSON.stringify(r.statusCodeStats ?? {})}`);
+      // Timeouts (no answer within autocannon's 10 s) are counted and shown, not hidden.
+      results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average, timeouts: r.timeouts + r.errors });
+    }
+    load.push(os.loadavg()[0]);
+  }
+  const baseline = median(results.get(targets[0].name).map((x) => x.rps));
+  const rows = targets.map((t) => {
+    const xs = results.get(t.name);
+    const rps = median(xs.map((x) => x.rps));
+    return { target: t.name, rps, ratio: rps / baseline, p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)), bytes: median(xs.map((x) => x.bytes)), timeouts: xs.reduce((n, x) => n + x.timeouts, 0) };
+  });
+  console.log(`\n${title} — ${rounds} alternating rounds × ${duration} s, ${connections} connections, medians; ${os.cpus().length} cores, 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
+  console.table(
+    rows.map((row) => ({
+      target: row.target,
+      'req/s': Math.round(row.rps),
+      'ratio to bare Koa': Number(row.ratio.toFixed(2)),
+      ...extra(row),
+      'p50 ms': row.p50,
+      'p99 ms': row.p99,
+      'bytes/response': Math.round(row.bytes),
+      'timeouts (all rounds)': row.timeouts,
+    })),
+  );
+  return rows;
+}

@@ -18,11 +18,13 @@ const session = require('koa-session').default ?? require('koa-session');
 const compress = require('koa-compress').default ?? require('koa-compress');
 const knex = require('knex');
 const { CookieKeys } = require(path.join(dist, 'platform', 'http', 'cookie-keys.js'));
+const { sessionCookieOptions } = require(path.join(dist, 'platform', 'http', 'session-store.js'));
 const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
 const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
 const { createReadCaches } = require(path.join(dist, 'platform', 'cache', 'read-cache.js'));
 const { moduleRouters, publicPageRouters } = require(path.join(dist, 'modules', 'index.js'));
 
+const config = loadConfig(process.env);
 const body = process.env.BODY;
 const app = new Koa();
 app.keys = new CookieKeys([process.env.SESSION_SECRET]);
@@ -31,13 +33,7 @@ const sessions = new Map([[process.env.SID, JSON.stringify({ ownedAgentIds: [1] 
 app.use(
   session(
     {
-      key: 'la.sid',
-      maxAge: 30 * 24 * 60 * 60 * 1000,
-      httpOnly: true,
-      sameSite: 'lax',
-      signed: true,
-      rolling: false,
-      renew: true,
+      ...sessionCookieOptions(config),
       store: {
         async get(sid) {
           const json = sessions.get(sid);
@@ -56,7 +52,7 @@ app.use(
 );
 // The modules' routers need a database handle to be built; this one never connects (no route of theirs runs).
 const db = knex({ client: 'pg', connection: 'postgres://floor@127.0.0.1:9/floor', pool: { min: 0, max: 1 } });
-const deps = { config: loadConfig(process.env), db, logger: createLogger('silent'), queue: {}, safeFetch: fetch, caches: createReadCaches(db, 0) };
+const deps = { config, db, logger: createLogger('silent'), queue: {}, safeFetch: fetch, caches: createReadCaches(db, 0) };
 const routes = new Router();
 routes.get('/api/campaigns/:id', (ctx) => {
   ctx.set('Cache-Control', 'no-store');

@@ -1,5 +1,23 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/knex';
+import type { Config } from '../config';
+
+/**
+ * The browser session's cookie as koa-session takes it (the store comes beside it): the app's, and anything
+ * that must behave as the app does (bench:floor's stack floor). Secure when the public address is https.
+ */
+export function sessionCookieOptions(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>) {
+  return {
+    key: 'la.sid',
+    maxAge: 30 * 24 * 60 * 60 * 1000,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.NODE_ENV === 'production' && !!config.PUBLIC_URL?.startsWith('https:'),
+    signed: true,
+    rolling: false,
+    renew: true,
+  };
+}
 
 /**
  * How long one process may answer a session read from memory. Logout and session writes in this

@@ -61,10 +61,12 @@ async function newAgent(session: Session = t.newSession()) {
 
 /** The account setup request: 202, the link goes to the email. */
 const requestSetUp = (session: Session, id: number, email: string, password = PASSWORD) => session.put(`/api/agents/${id}`).send({ email, password });
-/** The link's token from the newest email to `email` (waiting for the job that sends it). */
-async function linkSentTo(email: string, count?: number): Promise<string> {
-  const n = count ?? (await emailsTo(dataDir, email)).length + 1;
-  return (await waitForEmail(dataDir, email, n)).token!;
+/**
+ * The link's token from email number `count` to `email`, waiting for the job that sends it. The count is
+ * the caller's: counting the emails after the request would race the job, which may already have sent it.
+ */
+async function linkSentTo(email: string, count: number): Promise<string> {
+  return (await waitForEmail(dataDir, email, count)).token!;
 }
 const openLink = (session: Session, token: string, password?: string) => session.post('/api/auth/verify-email').send({ token, ...(password ? { password } : {}) });
 /** Account setup as the agent does it: the request, then the link opened in the same browser. */
@@ -149,7 +151,7 @@ describe('PUT /api/agents/:id — account setup', () => {
     await requestSetUp(session, agent.id, email).expect(202);
     // The wizard session after the request (it now carries this browser's verification nonce).
     const requestSid = (await t.db('sessions').whereRaw(`data->'ownedAgentIds' @> to_jsonb(?::int)`, [agent.id]).whereRaw(`data->>'verifyNonce' is not null`).first()).sid;
-    const res = await openLink(session, await linkSentTo(email)).expect(200);
+    const res = await openLink(session, await linkSentTo(email, 1)).expect(200);
     expect(res.body).toEqual({ id: agent.id, name: 'Dana Whitfield', purpose: 'account_setup', loggedIn: true });
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password_?hash|sunny-porch/i);
     const row = await t.db('agents').where({ id: agent.id }).first();
@@ -180,7 +182,7 @@ describe('PUT /api/agents/:id — account setup', () => {
     const { session, agent } = await newAgent();
     const email = uniqueEmail();
     await requestSetUp(session, agent.id, email).expect(202);
-    const token = await linkSentTo(email);
+    const token = await linkSentTo(email, 1);
     await openLink(session, token).expect(200);
     const again = await openLink(t.newSession(), token, 'another-fine-password').expect(400);
     expect(again.body.code).toBe('agents.verification_invalid');
@@ -188,7 +190,7 @@ describe('PUT /api/agents/:id — account setup', () => {
     const other = await newAgent();
     const email2 = uniqueEmail();
     await requestSetUp(other.session, other.agent.id, email2).expect(202);
-    const late = await linkSentTo(email2);
+    const late = await linkSentTo(email2, 1);
     await t.db('agentEmailVerifications').where({ agentId: other.agent.id }).update({ expiresAt: new Date(Date.now() - 1000) });
     expect((await openLink(other.session, late).expect(400)).body).toEqual({
       message: 'This link is invalid, has expired or has already been used. Please ask for a new one.',
@@ -204,7 +206,7 @@ describe('PUT /api/agents/:id — account setup', () => {
     const stranger = await newAgent();
     const email = uniqueEmail();
     await requestSetUp(stranger.session, stranger.agent.id, email, 'strangers-secret-77').expect(202);
-    const token = await linkSentTo(email);
+    const token = await linkSentTo(email, 1);
     // …the real owner opens the link in her own browser: she must choose the password herself.
     const owner = t.newSession();
     expect((await openLink(owner, token).expect(400)).body.code).toBe('agents.choose_password');
@@ -239,7 +241,7 @@ describe('PUT /api/agents/:id — account setup', () => {
     const second = await newAgent();
     const asked = await requestSetUp(second.session, second.agent.id, email.toUpperCase()).expect(202);
     expect(asked.body).toEqual({ status: 'verification_sent', email, expiresInMinutes: 30 });
-    const res = await openLink(second.session, await linkSentTo(email)).expect(409);
+    const res = await openLink(second.session, await linkSentTo(email, 2)).expect(409);
     expect(res.body.code).toBe('agents.email_taken');
     expect((await t.db('agents').where({ id: second.agent.id }).first()).passwordHash).toBeNull();
     // Nor can a logged-in account move its login onto another account's email.
@@ -248,7 +250,7 @@ describe('PUT /api/agents/:id — account setup', () => {
     expect((await setUp(third.session, third.agent.id, thirdEmail)).status).toBe(200);
     const change = await third.session.put(`/api/agents/${third.agent.id}`).send({ email }).expect(200);
     expect(change.body).toMatchObject({ email: thirdEmail, pendingEmail: email });
-    expect((await openLink(third.session, await linkSentTo(email)).expect(409)).body.code).toBe('agents.email_taken');
+    expect((await openLink(third.session, await linkSentTo(email, 3)).expect(409)).body.code).toBe('agents.email_taken');
     expect((await t.db('agents').where({ id: third.agent.id }).first()).email).toBe(thirdEmail);
   });
 

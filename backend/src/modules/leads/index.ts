@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../platform/deps';
 import { LeadFormTokens } from './form-token';
 import { leadsRouter as makeLeadsRouter } from './leads.routes';
+import { leadWriter } from './leads.service';
 
 const tokensByApp = new WeakMap<AppDeps, LeadFormTokens>();
 
@@ -20,7 +21,8 @@ export function leadFormTokens(deps: AppDeps): LeadFormTokens {
 }
 
 export function leadsRouter(deps: AppDeps): Router {
-  return makeLeadsRouter({ db: deps.db, queue: deps.queue, config: deps.config, tokens: leadFormTokens(deps), caches: deps.caches });
+  const stores = { db: deps.db, queue: deps.queue, config: deps.config, caches: deps.caches };
+  return makeLeadsRouter({ ...stores, tokens: leadFormTokens(deps), writer: leadWriter(stores) });
 }
 
 export { LEAD_IP_LIMIT, LEAD_LISTING_LIMIT } from './leads.service';

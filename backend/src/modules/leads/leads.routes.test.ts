@@ -75,11 +75,12 @@ describe('POST /api/listings/:mlsId/leads', () => {
     });
     expect(Math.abs(new Date(row.consentAt).getTime() - Date.now())).toBeLessThan(60_000);
     expect(enqueue).toHaveBeenCalledTimes(1);
-    const [deps, trx, lead] = enqueue.mock.calls[0];
+    const [deps, trx, leads] = enqueue.mock.calls[0];
     expect(deps.queue).toBe(t.queue);
     expect(typeof (trx as { commit?: unknown }).commit).toBe('function');
     // The lead and its listing as delivered (a snapshot: retries send the same body).
-    expect(lead).toMatchObject({
+    expect(leads).toHaveLength(1);
+    expect((leads as unknown[])[0]).toMatchObject({
       id: res.body.id,
       agentId,
       listingId,
@@ -211,6 +212,43 @@ describe('POST /api/listings/:mlsId/leads', () => {
     expect(refused.body.code).toBe('rate_limited');
     // Another address still gets through.
     await send(mlsId, form(mlsId)).expect(201);
+  });
+
+  it('a retry counts once: resending a stored form spends no points, and still gets its id once the limit is spent', async () => {
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
+    const from = ip();
+    const first = form(mlsId);
+    const stored = await send(mlsId, first, from).expect(201);
+    // Twelve resends of the same form from the same address: one lead, the same id, no points spent…
+    for (let i = 0; i < 12; i++) expect((await send(mlsId, first, from).expect(201)).body.id).toBe(stored.body.id);
+    // …so nine new forms still fit in the address's ten an hour.
+    for (let i = 0; i < 9; i++) await send(mlsId, form(mlsId), from).expect(201);
+    expect(await t.db('leads').where({ listingId })).toHaveLength(10);
+    await send(mlsId, form(mlsId), from).expect(429);
+    // The limit is spent, yet a retry of a stored form is answered with its lead, not refused.
+    expect((await send(mlsId, first, from).expect(201)).body.id).toBe(stored.body.id);
+    expect(await t.db('leads').where({ listingId })).toHaveLength(10);
+  });
+
+  it('leads sent at the same moment are all stored, each once, with one hand-over per lead', async () => {
+    const listings = await Promise.all([1, 2, 3].map(() => insertListingWithDraftCampaign(t.db)));
+    const forms = Array.from({ length: 24 }, (_, i) => ({ mlsId: listings[i % 3].mlsId, body: form(listings[i % 3].mlsId) }));
+    // Every third form is also sent twice more at once (a double tap).
+    const sends = forms.flatMap((f, i) => (i % 3 === 0 ? [f, f, f] : [f]));
+    const answers = await Promise.all(sends.map((f) => send(f.mlsId, f.body)));
+    expect(answers.map((a) => a.status)).toEqual(sends.map(() => 201));
+    const idOf = new Map<unknown, number>();
+    sends.forEach((f, i) => {
+      const id = answers[i].body.id as number;
+      if (idOf.has(f.body)) expect(id).toBe(idOf.get(f.body));
+      idOf.set(f.body, id);
+    });
+    expect(new Set(idOf.values()).size).toBe(24);
+    const rows = await t.db('leads').whereIn('listingId', listings.map((l) => l.listingId));
+    expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([...idOf.values()].sort((a, b) => a - b));
+    const handedOver = enqueue.mock.calls.flatMap(([, , leads]) => (leads as { id: number }[]).map((l) => l.id));
+    expect(handedOver.sort((a, b) => a - b)).toEqual([...idOf.values()].sort((a, b) => a - b));
+    expect(await t.db('notificationLeads').whereIn('leadId', [...idOf.values()])).toHaveLength(24);
   });
 
   it('429 past 100 leads an hour to one listing, from any addresses', async () => {

@@ -4,10 +4,13 @@ import type { ReadCaches } from '../../platform/cache/read-cache';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
-import { consumeRateLimit } from '../../platform/http/rate-limit';
-import { findListingSummaries, findPublicListingRef } from '../listings';
+import type { Knex } from 'knex';
+import { AppError } from '../../platform/errors';
+import { GroupCommit } from '../../platform/db/group-commit';
+import { consumeRateLimit, refundRateLimit } from '../../platform/http/rate-limit';
+import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
 import { assertAgentAccess } from '../agents';
-import { enqueueLeadDeliveries } from '../notifications';
+import { enqueueLeadDeliveries, type LeadForDelivery } from '../notifications';
 import { presentLead } from './leads.presenter';
 import { Lead } from './lead.model';
 import type { LeadFormTokens } from './form-token';
@@ -26,6 +29,8 @@ export interface LeadsDeps {
   tokens: LeadFormTokens;
   /** The listing a lead goes to and the agent's notification settings come from the read cache. */
   caches: ReadCaches;
+  /** Stores leads, grouping the ones that arrive together into one transaction (`leadWriter`). */
+  writer: GroupCommit<NewLead, StoredLead>;
 }
 
 export interface SubmitLead {
@@ -36,19 +41,121 @@ export interface SubmitLead {
   now?: number;
 }
 
+/** A lead that passed the guards, on its way to the table. */
+export interface NewLead {
+  ref: PublicListingRef;
+  input: LeadSubmission;
+  userAgent: string | null;
+  now: number;
+}
+
+/** `created: false`: this form was stored before (a retry); `id` is its lead. */
+export interface StoredLead {
+  id: number;
+  created: boolean;
+}
+
 async function findByKey(listingId: number, key: string): Promise<number | undefined> {
   const row = await Lead.query().where({ listingId, idempotencyKey: key }).first().select('id');
   return row?.id;
 }
 
 /**
- * A lead from a public listing page (POST /api/listings/{mlsId}/leads). Guards in order: honeypot, the
- * signed time trap, then the same form sent before (its lead, without counting it again), then the rate
- * limits. The lead, its consent record and its delivery jobs are written in one transaction.
- * Returns the lead's id (a retry gets the first send's id). The listing (and, in notifications, the agent's
- * settings) come from the read cache, so a lead for a listing seen a moment ago reads neither.
+ * The leads that arrived together, in one transaction: one insert for the leads, and one hand-over to the
+ * notifications door for all of them (their snapshots, messages and delivery jobs, each in one insert). A
+ * form already stored (same listing and idempotency key, here or in the same batch) answers its lead's id.
  */
-export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id: number; created: boolean }> {
+async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>, batch: NewLead[]): Promise<StoredLead[]> {
+  const rows = batch.map(({ ref, input, userAgent, now }) => ({
+    listingId: ref.listingId,
+    agentId: ref.agentId,
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    message: input.message,
+    source: LEAD_SOURCE_DEFAULT,
+    interestedInTour: input.interestedInTour,
+    interestedInSimilar: input.interestedInSimilar,
+    idempotencyKey: input.idempotencyKey,
+    consentVersion: input.consentVersion,
+    consentAt: input.consentVersion ? new Date(now) : null,
+    pageUrl: input.pageUrl,
+    userAgent: userAgent ? userAgent.slice(0, 1000) : null,
+  }));
+  const keyOf = (listingId: number, key: string) => `${listingId}|${key}`;
+  // In key order: two batches that share two forms lock them in the same order, so they cannot deadlock.
+  const ordered = [...rows].sort((a, b) => a.listingId - b.listingId || (a.idempotencyKey < b.idempotencyKey ? -1 : a.idempotencyKey > b.idempotencyKey ? 1 : 0));
+  return deps.db.transaction(async (trx) => {
+    // A form sent twice (racing sends, or a retry): the unique key lets one insert; the other reads its id.
+    const inserted: { id: string | number; listingId: number; idempotencyKey: string; createdAt: Date }[] = await trx('leads')
+      .insert(ordered)
+      .onConflict(['listingId', 'idempotencyKey'])
+      .ignore()
+      .returning(['id', 'listingId', 'idempotencyKey', 'createdAt']);
+    const made = new Map(inserted.map((r) => [keyOf(r.listingId, r.idempotencyKey), r]));
+    const handedOver = new Set<string>();
+    const deliveries: LeadForDelivery[] = [];
+    batch.forEach(({ ref }, i) => {
+      const row = rows[i];
+      const k = keyOf(row.listingId, row.idempotencyKey);
+      const r = made.get(k);
+      if (!r || handedOver.has(k)) return;
+      handedOver.add(k);
+      deliveries.push({
+        id: Number(r.id),
+        listingId: row.listingId,
+        agentId: row.agentId,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        message: row.message,
+        source: row.source,
+        interestedInTour: row.interestedInTour,
+        interestedInSimilar: row.interestedInSimilar,
+        createdAt: r.createdAt,
+        listing: ref.listing,
+      });
+    });
+    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config, caches: deps.caches }, trx, deliveries);
+    const earlier = inserted.length === new Set(rows.map((r) => keyOf(r.listingId, r.idempotencyKey))).size
+      ? new Map<string, number>()
+      : await storedIds(trx, rows.filter((r) => !made.has(keyOf(r.listingId, r.idempotencyKey))));
+    const first = new Set<string>();
+    return rows.map((row) => {
+      const k = keyOf(row.listingId, row.idempotencyKey);
+      const r = made.get(k);
+      if (r && !first.has(k)) {
+        first.add(k);
+        return { id: Number(r.id), created: true };
+      }
+      return { id: r ? Number(r.id) : earlier.get(k)!, created: false };
+    });
+  });
+}
+
+/** The ids of forms stored before this batch, by `listingId|idempotencyKey`. */
+async function storedIds(trx: Knex.Transaction, rows: { listingId: number; idempotencyKey: string }[]): Promise<Map<string, number>> {
+  const found: { id: string | number; listingId: number; idempotencyKey: string }[] = await trx('leads')
+    .select('id', 'listingId', 'idempotencyKey')
+    .whereIn(['listingId', 'idempotencyKey'], rows.map((r) => [r.listingId, r.idempotencyKey]));
+  return new Map(found.map((r) => [`${r.listingId}|${r.idempotencyKey}`, Number(r.id)]));
+}
+
+/** This app's lead writer: leads arriving together share a transaction (platform/db/group-commit.ts). */
+export function leadWriter(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>): GroupCommit<NewLead, StoredLead> {
+  return new GroupCommit((batch) => storeLeads(deps, batch), { maxBatch: 50, maxInFlight: 2 });
+}
+
+/**
+ * A lead from a public listing page (POST /api/listings/{mlsId}/leads). Guards in order: honeypot, the
+ * signed time trap, the listing, then the rate limits (per address and per listing). The lead, its consent
+ * record and its delivery jobs are written in one transaction, shared with the leads sent at the same moment.
+ * Returns the lead's id. The same form sent again (same idempotency key) stores nothing and answers the first
+ * send's id: its points are given back, and when the limits are spent it still gets its id, not a 429. The
+ * listing (and, in notifications, the agent's settings) come from the read cache, so a lead for a listing
+ * seen a moment ago reads neither.
+ */
+export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<StoredLead> {
   const { input } = cmd;
   const now = cmd.now ?? Date.now();
   if (input.website && input.website.trim() !== '') throw honeypotFilled();
@@ -58,46 +165,29 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<{ id
 
   const ref = await findPublicListingRef({ caches: deps.caches }, cmd.mlsId);
   if (!ref) throw listingNotFound();
-  const earlier = await findByKey(ref.listingId, input.idempotencyKey);
-  if (earlier !== undefined) return { id: earlier, created: false };
 
-  // Both counts in one round trip's time; either one spent refuses the lead (429 with Retry-After).
-  await Promise.all([consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip), consumeRateLimit(deps.db, LEAD_LISTING_LIMIT, String(ref.listingId))]);
+  const limits = [
+    { limit: LEAD_IP_LIMIT, key: cmd.ip },
+    { limit: LEAD_LISTING_LIMIT, key: String(ref.listingId) },
+  ];
+  // Both counts in one round trip's time; either one spent refuses the lead (429 with Retry-After)…
+  const spent = await Promise.all(limits.map(({ limit, key }) => consumeRateLimit(deps.db, limit, key).then(() => null, (err: unknown) => err)));
+  const refused = spent.find((err) => err !== null);
+  if (refused) {
+    // …unless this form was stored before: a retry gets its lead, and nothing is counted for it.
+    const earlier = err429(refused) ? await findByKey(ref.listingId, input.idempotencyKey) : undefined;
+    await Promise.all(limits.map(({ limit, key }, i) => (spent[i] === null ? refundRateLimit(deps.db, limit, key) : undefined)));
+    if (earlier !== undefined) return { id: earlier, created: false };
+    throw refused;
+  }
 
-  return deps.db.transaction(async (trx) => {
-    // Two sends racing with one key: the unique key lets one insert; the other reads its id.
-    const lead = {
-      listingId: ref.listingId,
-      agentId: ref.agentId,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-      source: LEAD_SOURCE_DEFAULT,
-      interestedInTour: input.interestedInTour,
-      interestedInSimilar: input.interestedInSimilar,
-    };
-    const [row] = await trx('leads')
-      .insert({
-        ...lead,
-        idempotencyKey: input.idempotencyKey,
-        consentVersion: input.consentVersion,
-        consentAt: input.consentVersion ? new Date(now) : null,
-        pageUrl: input.pageUrl,
-        userAgent: cmd.userAgent ? cmd.userAgent.slice(0, 1000) : null,
-      })
-      .onConflict(['listingId', 'idempotencyKey'])
-      .ignore()
-      .returning(['id', 'createdAt']);
-    if (!row) {
-      const existing = await trx('leads').where({ listingId: ref.listingId, idempotencyKey: input.idempotencyKey }).first('id');
-      return { id: Number(existing.id), created: false };
-    }
-    const id = Number(row.id);
-    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config, caches: deps.caches }, trx, { ...lead, id, createdAt: row.createdAt, listing: ref.listing });
-    return { id, created: true };
-  });
+  const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now });
+  // A retry counts once: the form's first send was counted.
+  if (!stored.created) await Promise.all(limits.map(({ limit, key }) => refundRateLimit(deps.db, limit, key)));
+  return stored;
 }
+
+const err429 = (err: unknown) => err instanceof AppError && err.status === 429;
 
 /**
  * One page of an agent's leads as the JSON sent (GET /api/agents/{id}/leads): newest first, each with its

@@ -58,6 +58,11 @@ export async function consumeRateLimit(db: Db, opts: Pick<RateLimitOptions, 'nam
   }
 }
 
+/** Give back one point of a named limit (a request that turned out not to count, such as a retry). */
+export async function refundRateLimit(db: Db, opts: Pick<RateLimitOptions, 'name' | 'points' | 'durationSeconds'>, key: string): Promise<void> {
+  await limiterFor(db, opts).reward(key, 1);
+}
+
 /**
  * Per-client rate limit (by the client address, plus an optional extra key such as the email tried).
  * The client address is Koa's `ctx.ip`: behind TRUST_PROXY it is taken TRUST_PROXY_HOPS from the right of

@@ -78,39 +78,45 @@ export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead
 }
 
 /**
- * Called by the leads module inside the transaction that stores the lead: keep a snapshot of the lead
- * and its listing (retries and the daily digest send exactly this), and enqueue one delivery job per
- * channel the agent has on (all messages in one insert, all jobs in one enqueue). A rolled-back lead is
- * never delivered; a lead handed over twice is delivered once.
+ * Called by the leads module inside the transaction that stores the leads (one, or several sent at the same
+ * moment): keep a snapshot of each lead and its listing (retries and the daily digest send exactly this), and
+ * enqueue one delivery job per channel its agent has on (all snapshots in one insert, all messages in one
+ * insert, all jobs in one enqueue). A rolled-back lead is never delivered; a lead handed over twice is
+ * delivered once.
  *
- * The agent's settings come from the read cache: they are the agent's choices at the time of the lead,
+ * The agents' settings come from the read cache: they are the agent's choices at the time of the lead,
  * and one saved a few seconds ago in another process (READ_CACHE_MAX_TTL_MS at most; at once in this
  * one) is harmless to miss. Each attempt reads the channel's URL and secret again when it runs.
  */
 export async function enqueueLeadDeliveries(
   deps: { queue: Pick<Queue, 'sendMany'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'>; caches: ReadCaches },
   trx: Knex.Transaction,
-  lead: LeadForDelivery,
+  leads: LeadForDelivery | readonly LeadForDelivery[],
 ): Promise<void> {
+  const all = Array.isArray(leads) ? (leads as readonly LeadForDelivery[]) : [leads as LeadForDelivery];
+  if (all.length === 0) return;
   // Read on the transaction's own connection (it writes no settings, so it sees what any other would):
   // taking a second connection while this one is held could starve the pool under load.
-  const settings = await deps.caches.named<SettingsRow>('notification-settings', ['notification_settings']).get(String(lead.agentId), () => loadSettings(trx, lead.agentId));
-  const snapshot = toLeadDelivery(deps.config, lead);
-  const inserted = await trx('notificationLeads')
-    .insert({
-      leadId: lead.id,
-      agentId: lead.agentId,
-      snapshot: JSON.stringify(snapshot),
-      digestDue: settings.emailNotifications && !settings.instantNotifications,
-    })
+  const settingsCache = deps.caches.named<SettingsRow>('notification-settings', ['notification_settings']);
+  const settings = new Map<number, SettingsRow>();
+  for (const agentId of new Set(all.map((l) => l.agentId))) {
+    settings.set(agentId, await settingsCache.get(String(agentId), () => loadSettings(trx, agentId)));
+  }
+  const snapshots = new Map(all.map((lead) => [lead.id, toLeadDelivery(deps.config, lead)]));
+  const inserted: { leadId: string | number }[] = await trx('notificationLeads')
+    .insert(
+      [...snapshots].map(([leadId, snapshot]) => {
+        const s = settings.get(snapshot.agentId)!;
+        return { leadId, agentId: snapshot.agentId, snapshot: JSON.stringify(snapshot), digestDue: s.emailNotifications && !s.instantNotifications };
+      }),
+    )
     .onConflict('leadId')
     .ignore()
     .returning('leadId');
-  if (inserted.length === 0) return;
-  const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
-  await createMessages(
-    deps.queue,
-    trx,
-    activeChannels(settings).map((channel) => ({ agentId: lead.agentId, leadId: lead.id, kind: 'lead.created' as const, channel, payload })),
-  );
+  const messages = inserted.flatMap(({ leadId }) => {
+    const snapshot = snapshots.get(Number(leadId))!;
+    const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
+    return activeChannels(settings.get(snapshot.agentId)!).map((channel) => ({ agentId: snapshot.agentId, leadId: snapshot.lead.id, kind: 'lead.created' as const, channel, payload }));
+  });
+  await createMessages(deps.queue, trx, messages);
 }

@@ -50,11 +50,12 @@ export async function waitFor(url, timeoutMs = 60000) {
  * request at LOG_LEVEL=info); without it stdout is discarded.
  */
 export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
-  const dataDir = tempDir('la-bench-');
+  const dataDir = extraEnv.DATA_DIR ?? tempDir('la-bench-');
   // A caller may pin the ports (PORT, EMBEDDED_PG_PORT in extraEnv); otherwise free ones are picked.
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   // BENCH_NODE_ARGS: extra flags for the product's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it under load).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const pgPort = extraEnv.EMBEDDED_PG_PORT ?? String(await freePort());
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'backend', 'dist', 'server.js')], {
     cwd: root,
     stdio: ['ignore', onStdoutLine ? 'pipe' : 'ignore', 'inherit'],
@@ -64,7 +65,7 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: pgPort,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ...extraEnv,
     },
@@ -74,10 +75,17 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
   await waitFor(`${url}/api/ready`);
   return {
     url,
+    pid: child.pid,
+    dataDir,
+    /** The product's embedded database, for a second process of the product (a worker) to share. */
+    databaseUrl: () => {
+      const { password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'));
+      return `postgres://postgres:${encodeURIComponent(password)}@${encodeURIComponent(path.join(dataDir, 'pg'))}:${pgPort}/listing_ads`;
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
+          if (!extraEnv.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');
@@ -190,4 +198,35 @@ export async function compareReads(title, targets, { rounds, duration, connectio
     })),
   );
   return rows;
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+export function cpuSecondsOf(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every process of the OS user `postgres` (the embedded database runs as it). */
+export function postgresCpuSeconds() {
+  const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+  if (!uid) return 0;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.statSync(`/proc/${entry}`).uid !== Number(uid)) continue;
+    } catch {
+      continue;
+    }
+    total += cpuSecondsOf(entry);
+  }
+  return total;
 }

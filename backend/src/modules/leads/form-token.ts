@@ -1,9 +1,18 @@
 import crypto from 'node:crypto';
 import { LEAD_MIN_FILL_MS, LEAD_TOKEN_MAX_AGE_MS } from '@app/contracts';
 
+/** A token's time is the render time cut to a tenth of a second (never later than the render). */
+export const FORM_TOKEN_STEP_MS = 100;
+
+/** The start of the step `now` falls in: the time a token issued at `now` carries. */
+export const formTokenStep = (now: number) => now - (now % FORM_TOKEN_STEP_MS);
+
 /**
  * The lead form's time trap: the page carries a token with the time it was rendered, signed (HMAC-SHA256)
  * for that listing, so a program can neither make one up nor move its time. `<renderedAt base36>.<signature>`.
+ * The time is cut to FORM_TOKEN_STEP_MS, so every page of a listing rendered within one step carries the same
+ * token and a busy page signs once a step, not once a view. Cut down, never up: a token is never younger than
+ * its page, so a buyer's send after 3 s on the page is never refused as too fast.
  */
 export class LeadFormTokens {
   private readonly key: Buffer;
@@ -18,7 +27,8 @@ export class LeadFormTokens {
   }
 
   issue(mlsId: string, now: number = Date.now()): string {
-    return `${now.toString(36)}.${this.sign(mlsId, now)}`;
+    const at = formTokenStep(now);
+    return `${at.toString(36)}.${this.sign(mlsId, at)}`;
   }
 
   /** 'ok', 'invalid' (forged, for another listing, or older than 24 h), or how many ms are left before 3 s have passed. */

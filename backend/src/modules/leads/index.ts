@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type Router from '@koa/router';
 import type { AppDeps } from '../../platform/deps';
 import { LeadFormTokens } from './form-token';
+export { formTokenStep, FORM_TOKEN_STEP_MS, LeadFormTokens } from './form-token';
 import { leadsRouter as makeLeadsRouter } from './leads.routes';
 import { leadWriter } from './leads.service';
 

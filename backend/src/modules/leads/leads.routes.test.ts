@@ -246,7 +246,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
     expect(new Set(idOf.values()).size).toBe(24);
     const rows = await t.db('leads').whereIn('listingId', listings.map((l) => l.listingId));
     expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([...idOf.values()].sort((a, b) => a - b));
-    const handedOver = enqueue.mock.calls.flatMap(([, , leads]) => (leads as { id: number }[]).map((l) => l.id));
+    const handedOver = enqueue.mock.calls.flatMap(([, , leads]) => (leads as readonly { id: number }[]).map((l) => l.id));
     expect(handedOver.sort((a, b) => a - b)).toEqual([...idOf.values()].sort((a, b) => a - b));
     expect(await t.db('notificationLeads').whereIn('leadId', [...idOf.values()])).toHaveLength(24);
   });

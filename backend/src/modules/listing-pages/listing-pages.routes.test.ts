@@ -2,6 +2,8 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
 import { markCampaignPaid } from '../campaigns';
 import { CookieKeys } from '../../platform/http/cookie-keys';
+import { LEAD_MIN_FILL_MS } from '@app/contracts';
+import { FORM_TOKEN_STEP_MS, LeadFormTokens } from '../leads';
 
 // Renders with the built page entry (frontend-host/dist-ssr): `node scripts/build.mjs` first (npm test does).
 let t: TestContext;
@@ -81,6 +83,28 @@ describe('GET /listing/:mlsId (server-rendered)', () => {
     expect(ld.description).toBe(evil);
     // In the visible page it is text, escaped by React.
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;');
+  });
+
+  it('carries a form token of its render time (cut to the step), valid for its listing, fresh on every view', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(t.db);
+    const tokens = new LeadFormTokens(t.config.SESSION_SECRET!);
+    const pages = [];
+    for (let i = 0; i < 3; i++) {
+      const before = Date.now();
+      const html = (await t.request.get(`/listing/${mlsId}`).expect(200)).text;
+      const after = Date.now();
+      pages.push({ before, after, token: JSON.parse(DATA.exec(html)![1]).formToken as string });
+      // Served from the render cache: the token is still the time of this view, not of the cached render.
+      await new Promise((r) => setTimeout(r, 2 * FORM_TOKEN_STEP_MS));
+    }
+    for (const { before, after, token } of pages) {
+      const at = parseInt(token.split('.')[0], 36);
+      expect(at).toBeGreaterThan(before - FORM_TOKEN_STEP_MS);
+      expect(at).toBeLessThanOrEqual(after);
+      expect(tokens.check(token, mlsId, after + LEAD_MIN_FILL_MS)).toEqual({ result: 'ok' });
+      expect(tokens.check(token, 'OTHER1', after + LEAD_MIN_FILL_MS)).toEqual({ result: 'invalid' });
+    }
+    expect(new Set(pages.map((p) => p.token)).size).toBe(3);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { answerConditionally, etagOf } from '../../platform/http/conditional';
 import { findListingResponse, PUBLIC_LISTING_CACHE } from '../listings';
 import { findPublicCampaign } from '../campaigns';
-import { leadFormTokens } from '../leads';
+import { formTokenStep, leadFormTokens } from '../leads';
 import { loadListingPageRenderer, type ListingPageRenderer } from './renderer';
 import { OgImages } from './og-image';
 
@@ -19,9 +19,11 @@ interface Rendered {
   head: Buffer;
   tail: Buffer | null;
   expires: number;
+  /** The whole document for the current token step: the pages of one step share their token and their bytes. */
+  body?: { step: number; bytes: Buffer };
 }
 
-/** Stands in for the form token in a cached render; replaced on every response (the token is the render time). */
+/** Stands in for the form token in a cached render; filled in once per token step (the token is the render time). */
 const TOKEN_SLOT = 'LEADFORMTOKEN0SLOT';
 /** A few seconds of staleness on a page that proxies may cache for a minute is harmless; it spares the database and React. */
 const RENDER_TTL_MS = 5_000;
@@ -80,8 +82,13 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
       ctx.body = page.head;
       return;
     }
-    const token = Buffer.from(tokens.issue(mlsId));
-    ctx.body = Buffer.concat([page.head, token, page.tail], page.head.length + token.length + page.tail.length);
+    const now = Date.now();
+    const step = formTokenStep(now);
+    if (page.body?.step !== step) {
+      const token = Buffer.from(tokens.issue(mlsId, now));
+      page.body = { step, bytes: Buffer.concat([page.head, token, page.tail], page.head.length + token.length + page.tail.length) };
+    }
+    ctx.body = page.body.bytes;
   }
 
   router.get('/listing/:mlsId', async (ctx) => {

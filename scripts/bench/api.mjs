@@ -7,7 +7,7 @@
 //   BENCH_ROUNDS=3  BENCH_SECONDS=10  BENCH_CONNECTIONS=50  BENCH_LISTINGS=12
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
+import { browserSession, buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,18 +22,8 @@ await waitFor(bareUrl);
 const product = await startProduct();
 
 // A wizard browser session: a manual agent it owns, LISTINGS listings and one campaign draft, made through the API.
-let cookie = '';
-async function call(method, p, body) {
-  const res = await fetch(`${product.url}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (res.status >= 300) throw new Error(`seed ${method} ${p} failed: ${res.status} ${await res.text()}`);
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  if (set) cookie = set;
-  return res.json();
-}
+const session = browserSession(product.url);
+const call = session.json;
 const agent = await call('POST', '/api/agents', { name: 'Ava Stone', state: 'FL', manualEntry: true });
 const listings = [];
 for (let i = 0; i < LISTINGS; i++) {
@@ -74,8 +64,8 @@ if (got !== LISTINGS) throw new Error(`expected ${LISTINGS} listings, got ${got}
 const targets = [
   { name: 'bare Koa hello world', url: bareUrl },
   { name: 'GET /api/health', url: `${product.url}/api/health` },
-  { name: `GET /api/agents/{id}/listings (${LISTINGS}, session)`, url: `${product.url}/api/agents/${agent.id}/listings`, headers: { cookie } },
-  { name: 'GET /api/campaigns/{id} (session)', url: `${product.url}/api/campaigns/${campaign.id}`, headers: { cookie } },
+  { name: `GET /api/agents/{id}/listings (${LISTINGS}, session)`, url: `${product.url}/api/agents/${agent.id}/listings`, headers: { cookie: session.cookie } },
+  { name: 'GET /api/campaigns/{id} (session)', url: `${product.url}/api/campaigns/${campaign.id}`, headers: { cookie: session.cookie } },
 ];
 await compareReads('bench:api', targets, { rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS });
 

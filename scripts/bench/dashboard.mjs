@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { buildBackend, compareReads, freePort, root, startProduct, tempDir, waitFor } from './lib.mjs';
+import { browserSession, buildBackend, compareReads, freePort, root, startProduct, tempDir, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,14 +22,8 @@ const dataDir = tempDir('la-bench-dash-');
 const pgPort = await freePort();
 const product = await startProduct({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', JOBS_ENABLED: 'false' });
 try {
-  let cookie = '';
-  const call = async (method, p, body) => {
-    const res = await fetch(product.url + p, { method, headers: { 'content-type': 'application/json', origin: product.url, ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    if (set) cookie = set;
-    return res.json();
-  };
+  const session = browserSession(product.url);
+  const call = session.json;
   const agent = await call('POST', '/api/agents', { name: 'Ava Stone', state: 'FL', manualEntry: true });
   const listing = await call('POST', '/api/listings', {
     agentId: agent.id, address: '100 Palm Ave', city: 'Tampa', state: 'FL', price: '450000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1850, status: 'active',
@@ -69,10 +63,10 @@ try {
 
   const targets = [
     { name: 'bare Koa hello world', url: `http://127.0.0.1:${barePort}/` },
-    { name: 'GET /api/agents/{id}/facebook-metrics (session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics`, headers: { cookie } },
-    { name: 'GET /api/agents/{id}/leads (first page of 1,000, session)', url: `${product.url}/api/agents/${agent.id}/leads`, headers: { cookie } },
+    { name: 'GET /api/agents/{id}/facebook-metrics (session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics`, headers: { cookie: session.cookie } },
+    { name: 'GET /api/agents/{id}/leads (first page of 1,000, session)', url: `${product.url}/api/agents/${agent.id}/leads`, headers: { cookie: session.cookie } },
     // The chart's series (10 campaigns × 30 days), read beside the tiles: reported, not part of the goal.
-    { name: 'GET /api/agents/{id}/facebook-metrics/daily (300 points, session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics/daily`, headers: { cookie } },
+    { name: 'GET /api/agents/{id}/facebook-metrics/daily (300 points, session)', url: `${product.url}/api/agents/${agent.id}/facebook-metrics/daily`, headers: { cookie: session.cookie } },
   ];
   await compareReads('bench:dashboard', targets, { rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS });
   console.log('Goal: ratio ≥ 0.3 and p99 ≤ 50 ms for both reads.');

@@ -12,7 +12,7 @@
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
+import { browserSession, buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -23,40 +23,25 @@ const product = await startProduct();
 const children = [];
 try {
   // A wizard session with a manual agent, one listing and one campaign draft, made through the API.
-  let cookie = '';
-  async function call(method, p, body) {
-    const res = await fetch(`${product.url}${p}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (res.status >= 300) throw new Error(`seed ${method} ${p} failed: ${res.status} ${await res.text()}`);
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    if (set) cookie = set;
-    return res.text();
-  }
-  const agent = JSON.parse(await call('POST', '/api/agents', { name: 'Ava Stone', state: 'FL', manualEntry: true }));
-  const listing = JSON.parse(
-    await call('POST', '/api/listings', {
-      agentId: agent.id, address: '100 Palm Ave', city: 'Tampa', state: 'FL', price: '350000', bedrooms: 3, bathrooms: '2.0',
-      squareFeet: 1850, status: 'active', imageUrl: null, images: ['https://photos.example.com/1.jpg'],
-    }),
-  );
-  const campaign = JSON.parse(
-    await call('POST', '/api/campaigns', {
-      agentId: agent.id, listingId: listing.id, templateType: 'just-listed', adFormat: 'single', headline: 'Amazing Property in Tampa',
-      description: 'Sunny 3-bed home with a pool. Schedule a tour today.', subtitle: 'Looking to buy, rent or sell?', callToAction: 'Learn more',
-      targetAudience: 'Local Home Buyers (25-55)', price: '399', imageUrl: 'https://photos.example.com/1.jpg', carouselImages: [],
-    }),
-  );
+  const session = browserSession(product.url);
+  const agent = await session.json('POST', '/api/agents', { name: 'Ava Stone', state: 'FL', manualEntry: true });
+  const listing = await session.json('POST', '/api/listings', {
+    agentId: agent.id, address: '100 Palm Ave', city: 'Tampa', state: 'FL', price: '350000', bedrooms: 3, bathrooms: '2.0',
+    squareFeet: 1850, status: 'active', imageUrl: null, images: ['https://photos.example.com/1.jpg'],
+  });
+  const campaign = await session.json('POST', '/api/campaigns', {
+    agentId: agent.id, listingId: listing.id, templateType: 'just-listed', adFormat: 'single', headline: 'Amazing Property in Tampa',
+    description: 'Sunny 3-bed home with a pool. Schedule a tour today.', subtitle: 'Looking to buy, rent or sell?', callToAction: 'Learn more',
+    targetAudience: 'Local Home Buyers (25-55)', price: '399', imageUrl: 'https://photos.example.com/1.jpg', carouselImages: [],
+  });
   const campaignPath = `/api/campaigns/${campaign.id}`;
-  const body = await call('GET', campaignPath);
+  const body = await session.text('GET', campaignPath);
   // A demo MLS agent's listings, loaded as the wizard does, for the public page.
-  const found = JSON.parse(await call('POST', '/api/mls/search-agent', { name: 'Sarah Johnson', state: 'FL' }));
-  const mlsAgent = JSON.parse(await call('POST', '/api/agents', found));
-  await call('POST', '/api/mls/load', { agentId: mlsAgent.id, mlsId: found.mlsId });
+  const found = await session.json('POST', '/api/mls/search-agent', { name: 'Sarah Johnson', state: 'FL' });
+  const mlsAgent = await session.json('POST', '/api/agents', found);
+  await session.text('POST', '/api/mls/load', { agentId: mlsAgent.id, mlsId: found.mlsId });
   const pagePath = '/listing/FL2600100';
-  const page = await call('GET', pagePath);
+  const page = await session.text('GET', pagePath);
 
   const start = async (file, env) => {
     const port = await freePort();
@@ -79,7 +64,7 @@ try {
   const targets = [
     { name: 'bare Koa hello world', url: `${bareUrl}/` },
     { name: 'stack floor: compress + session + router, same answer', url: `${floorUrl}${campaignPath}`, headers: { cookie: `la.sid=${sid}; la.sid.sig=${sig}` } },
-    { name: 'product: GET /api/campaigns/{id} (session)', url: `${product.url}${campaignPath}`, headers: { cookie } },
+    { name: 'product: GET /api/campaigns/{id} (session)', url: `${product.url}${campaignPath}`, headers: { cookie: session.cookie } },
     { name: 'stack floor: the listing page\'s bytes', url: `${floorUrl}${pagePath}` },
     { name: `product: GET ${pagePath} (SSR)`, url: `${product.url}${pagePath}` },
   ];

@@ -94,6 +94,33 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
 }
 
 /**
+ * A browser's session on the product, for seeding a bench through the API: JSON in, the session cookie it is
+ * given kept and sent back (with the Origin a browser sends), any answer from 300 up an error. `text` answers
+ * the body as sent (byte for byte, for a replay); `json` parses it; `cookie` is the session cookie for the load.
+ */
+export function browserSession(origin) {
+  let cookie = '';
+  async function text(method, p, body) {
+    const res = await fetch(`${origin}${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (res.status >= 300) throw new Error(`seed ${method} ${p} failed: ${res.status} ${await res.text()}`);
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (set) cookie = set;
+    return res.text();
+  }
+  return {
+    text,
+    json: async (method, p, body) => JSON.parse(await text(method, p, body)),
+    get cookie() {
+      return cookie;
+    },
+  };
+}
+
+/**
  * A blank page (a heading and a line of text) on its own port: Lighthouse's floor on this machine. Even this
  * page shows long tasks from the browser's start there (TBT 50–260 ms), so page benches run it beside theirs.
  * It runs in its own process (scripts/bench/blank-page.mjs): the benches run Lighthouse synchronously.

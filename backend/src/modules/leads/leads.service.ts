@@ -55,9 +55,14 @@ export interface StoredLead {
   created: boolean;
 }
 
-async function findByKey(listingId: number, key: string): Promise<number | undefined> {
-  const row = await Lead.query().where({ listingId, idempotencyKey: key }).first().select('id');
-  return row?.id;
+const keyOf = (listingId: number, idempotencyKey: string) => `${listingId}|${idempotencyKey}`;
+
+/** The ids of forms already stored, by `keyOf(listingId, idempotencyKey)`. */
+async function storedIds(db: Knex, forms: { listingId: number; idempotencyKey: string }[]): Promise<Map<string, number>> {
+  const found: { id: string | number; listingId: number; idempotencyKey: string }[] = await db('leads')
+    .select('id', 'listingId', 'idempotencyKey')
+    .whereIn(['listingId', 'idempotencyKey'], forms.map((f) => [f.listingId, f.idempotencyKey]));
+  return new Map(found.map((r) => [keyOf(r.listingId, r.idempotencyKey), Number(r.id)]));
 }
 
 /**
@@ -66,25 +71,32 @@ async function findByKey(listingId: number, key: string): Promise<number | undef
  * form already stored (same listing and idempotency key, here or in the same batch) answers its lead's id.
  */
 async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>, batch: NewLead[]): Promise<StoredLead[]> {
-  const rows = batch.map(({ ref, input, userAgent, now }) => ({
-    listingId: ref.listingId,
-    agentId: ref.agentId,
-    name: input.name,
-    email: input.email,
-    phone: input.phone ?? null,
-    message: input.message,
-    source: LEAD_SOURCE_DEFAULT,
-    interestedInTour: input.interestedInTour,
-    interestedInSimilar: input.interestedInSimilar,
-    idempotencyKey: input.idempotencyKey,
-    consentVersion: input.consentVersion,
-    consentAt: input.consentVersion ? new Date(now) : null,
-    pageUrl: input.pageUrl,
-    userAgent: userAgent ? userAgent.slice(0, 1000) : null,
-  }));
-  const keyOf = (listingId: number, key: string) => `${listingId}|${key}`;
+  const forms = batch.map(({ ref, input, userAgent, now }) => {
+    // What the agent is told (the delivered snapshot) …
+    const lead = {
+      listingId: ref.listingId,
+      agentId: ref.agentId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      source: LEAD_SOURCE_DEFAULT,
+      interestedInTour: input.interestedInTour,
+      interestedInSimilar: input.interestedInSimilar,
+    };
+    // … and what is kept besides: the form's key and the consent record.
+    const row = {
+      ...lead,
+      idempotencyKey: input.idempotencyKey,
+      consentVersion: input.consentVersion,
+      consentAt: input.consentVersion ? new Date(now) : null,
+      pageUrl: input.pageUrl,
+      userAgent: userAgent ? userAgent.slice(0, 1000) : null,
+    };
+    return { key: keyOf(ref.listingId, input.idempotencyKey), lead, row, listing: ref.listing };
+  });
   // In key order: two batches that share two forms lock them in the same order, so they cannot deadlock.
-  const ordered = [...rows].sort((a, b) => a.listingId - b.listingId || (a.idempotencyKey < b.idempotencyKey ? -1 : a.idempotencyKey > b.idempotencyKey ? 1 : 0));
+  const ordered = forms.map((f) => f.row).sort((a, b) => a.listingId - b.listingId || (a.idempotencyKey < b.idempotencyKey ? -1 : a.idempotencyKey > b.idempotencyKey ? 1 : 0));
   return deps.db.transaction(async (trx) => {
     // A form sent twice (racing sends, or a retry): the unique key lets one insert; the other reads its id.
     const inserted: { id: string | number; listingId: number; idempotencyKey: string; createdAt: Date }[] = await trx('leads')
@@ -93,52 +105,22 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
       .ignore()
       .returning(['id', 'listingId', 'idempotencyKey', 'createdAt']);
     const made = new Map(inserted.map((r) => [keyOf(r.listingId, r.idempotencyKey), r]));
-    const handedOver = new Set<string>();
+    // The first form with a new key made its lead; a second with the same key in this batch, or one stored
+    // before (not inserted now), is a retry.
+    const claimed = new Set<string>();
     const deliveries: LeadForDelivery[] = [];
-    batch.forEach(({ ref }, i) => {
-      const row = rows[i];
-      const k = keyOf(row.listingId, row.idempotencyKey);
-      const r = made.get(k);
-      if (!r || handedOver.has(k)) return;
-      handedOver.add(k);
-      deliveries.push({
-        id: Number(r.id),
-        listingId: row.listingId,
-        agentId: row.agentId,
-        name: row.name,
-        email: row.email,
-        phone: row.phone,
-        message: row.message,
-        source: row.source,
-        interestedInTour: row.interestedInTour,
-        interestedInSimilar: row.interestedInSimilar,
-        createdAt: r.createdAt,
-        listing: ref.listing,
-      });
+    const results = forms.map(({ key, lead, listing }) => {
+      const r = made.get(key);
+      if (!r || claimed.has(key)) return { key, id: r ? Number(r.id) : undefined, created: false };
+      claimed.add(key);
+      deliveries.push({ ...lead, id: Number(r.id), createdAt: r.createdAt, listing });
+      return { key, id: Number(r.id), created: true };
     });
     await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config, caches: deps.caches }, trx, deliveries);
-    const earlier = inserted.length === new Set(rows.map((r) => keyOf(r.listingId, r.idempotencyKey))).size
-      ? new Map<string, number>()
-      : await storedIds(trx, rows.filter((r) => !made.has(keyOf(r.listingId, r.idempotencyKey))));
-    const first = new Set<string>();
-    return rows.map((row) => {
-      const k = keyOf(row.listingId, row.idempotencyKey);
-      const r = made.get(k);
-      if (r && !first.has(k)) {
-        first.add(k);
-        return { id: Number(r.id), created: true };
-      }
-      return { id: r ? Number(r.id) : earlier.get(k)!, created: false };
-    });
+    const retried = forms.filter((f) => !made.has(f.key)).map((f) => f.row);
+    const earlier = retried.length ? await storedIds(trx, retried) : new Map<string, number>();
+    return results.map(({ key, id, created }) => ({ id: id ?? earlier.get(key)!, created }));
   });
-}
-
-/** The ids of forms stored before this batch, by `listingId|idempotencyKey`. */
-async function storedIds(trx: Knex.Transaction, rows: { listingId: number; idempotencyKey: string }[]): Promise<Map<string, number>> {
-  const found: { id: string | number; listingId: number; idempotencyKey: string }[] = await trx('leads')
-    .select('id', 'listingId', 'idempotencyKey')
-    .whereIn(['listingId', 'idempotencyKey'], rows.map((r) => [r.listingId, r.idempotencyKey]));
-  return new Map(found.map((r) => [`${r.listingId}|${r.idempotencyKey}`, Number(r.id)]));
 }
 
 /** This app's lead writer: leads arriving together share a transaction (platform/db/group-commit.ts). */
@@ -175,7 +157,8 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Stor
   const refused = spent.find((err) => err !== null);
   if (refused) {
     // …unless this form was stored before: a retry gets its lead, and nothing is counted for it.
-    const earlier = err429(refused) ? await findByKey(ref.listingId, input.idempotencyKey) : undefined;
+    const key = keyOf(ref.listingId, input.idempotencyKey);
+    const earlier = err429(refused) ? (await storedIds(deps.db, [{ listingId: ref.listingId, idempotencyKey: input.idempotencyKey }])).get(key) : undefined;
     await Promise.all(limits.map(({ limit, key }, i) => (spent[i] === null ? refundRateLimit(deps.db, limit, key) : undefined)));
     if (earlier !== undefined) return { id: earlier, created: false };
     throw refused;

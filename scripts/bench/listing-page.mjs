@@ -19,6 +19,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const MLS_ID = 'FL2600100';
+// BENCH_ONLY: some of the parts, comma-separated: lighthouse, js, ssr, leads-worker (the web process beside a
+// worker), leads-alone (the web process alone); `leads` is both lead runs. All of them by default.
+const PARTS = ['lighthouse', 'js', 'ssr', 'leads-worker', 'leads-alone'];
+const only = new Set((process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((x) => x.trim()).filter(Boolean).flatMap((x) => (x === 'leads' ? ['leads-worker', 'leads-alone'] : [x])));
+for (const part of only) if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part} (one of ${PARTS.join(', ')}, leads)`);
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('build failed');
@@ -85,20 +90,21 @@ async function gzipBytes(srcs) {
   }
   return bytes;
 }
-const jsGzipBytes = await gzipBytes(scripts);
+const jsGzipBytes = only.has('js') ? await gzipBytes(scripts) : 0;
 // The app (React, RTK Query, the page's components): fetched while idle after load, run on the first interaction.
 const appScripts = (/data-app="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
-const appGzipBytes = await gzipBytes(appScripts);
+const appGzipBytes = only.has('js') ? await gzipBytes(appScripts) : 0;
 const htmlGzip = (await getRaw(pageUrl, { 'accept-encoding': 'gzip' })).body.length;
 
 log('initial JS measured');
 // ---- 1. Lighthouse, mobile (its default form factor and throttling), median of 3. Each run is paired with a run
 // on a blank page (a heading and a line of text, served here): on this machine even that page shows long
 // tasks from the browser's start (TBT 50–260 ms), so the blank page is the floor the listing page is read against.
-const blankPage = await startBlankPage();
-const blankUrl = blankPage.url;
 const lighthouse = [];
 const blank = [];
+if (only.has('lighthouse')) {
+const blankPage = await startBlankPage();
+const blankUrl = blankPage.url;
 const lhDir = tempDir('la-lh-');
 for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
   blank.push(runLighthouse(blankUrl, path.join(lhDir, `blank-${i}.json`), { log }));
@@ -106,16 +112,18 @@ for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
 }
 await blankPage.stop();
 if (process.env.BENCH_KEEP) log('lighthouse reports kept in', lhDir); else fs.rmSync(lhDir, { recursive: true, force: true });
-
 log('lighthouse done');
+}
+
 // ---- 3. SSR throughput beside bare Koa, 50 connections
 const run = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 const targets = [
   { name: 'bare Koa hello world', url: bareUrl },
   { name: `GET /listing/${MLS_ID} (SSR)`, url: pageUrl },
 ];
-for (const t of targets) await run({ url: t.url, connections: 5, duration: 1 });
 const ssr = new Map(targets.map((t) => [t.name, []]));
+if (only.has('ssr')) {
+for (const t of targets) await run({ url: t.url, connections: 5, duration: 1 });
 for (let round = 0; round < ROUNDS; round++) {
   for (const t of targets) {
     const r = await run({ url: t.url, connections: 50, duration: DURATION });
@@ -125,8 +133,13 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 log('SSR measured');
+}
 // ---- 4. Lead submission p95 at 20 connections: one new form per request, spread over the listings
 // (each listing takes 100 leads an hour, each address 10), tokens rendered more than 3 s before.
+const leadRuns = [];
+let workerCpuPerLead = 0;
+const leadCount = Math.min(1500, mlsIds.length * 40);
+if (only.has('leads-worker') || only.has('leads-alone')) {
 const tokens = new Map();
 for (const id of mlsIds) {
   const page = (await getRaw(`${origin}/listing/${id}`, {})).body.toString('utf8');
@@ -137,7 +150,6 @@ await new Promise((r) => setTimeout(r, 3500));
 // Deployed as docker-compose.yml has it: web processes answer HTTP and a worker process runs the jobs (here
 // on the same two cores, on the same database). Measured twice: with the worker delivering the leads' messages
 // meanwhile, then the web process alone (the deliveries wait in the queue).
-const leadCount = Math.min(1500, mlsIds.length * 40);
 let n = 0;
 async function sendLeads(label) {
   const cpuBefore = { app: cpuSecondsOf(product.pid), db: postgresCpuSeconds() };
@@ -183,6 +195,7 @@ async function sendLeads(label) {
   log(`leads measured (${label})`);
   return { label, times, rps: result.requests.average, cpu };
 }
+if (only.has('leads-worker')) {
 const workerPort = await freePort();
 // The web process's generated secrets (sessions, encrypted webhook secrets), as a deployment shares them.
 const secrets = JSON.parse(fs.readFileSync(path.join(product.dataDir, 'secrets.json'), 'utf8'));
@@ -194,13 +207,15 @@ worker = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js'
 });
 await waitFor(`http://127.0.0.1:${workerPort}/api/ready`);
 const workerCpu0 = cpuSecondsOf(worker.pid);
-const leadRuns = [await sendLeads('beside a worker')];
-const workerCpuPerLead = ((cpuSecondsOf(worker.pid) - workerCpu0) * 1000) / leadCount;
+leadRuns.push(await sendLeads('beside a worker'));
+workerCpuPerLead = ((cpuSecondsOf(worker.pid) - workerCpu0) * 1000) / leadCount;
 await new Promise((resolve) => {
   worker.once('exit', resolve);
   worker.kill('SIGTERM');
 });
-leadRuns.push(await sendLeads('web process alone'));
+}
+if (only.has('leads-alone')) leadRuns.push(await sendLeads('web process alone'));
+}
 
 
 const bareRps = median(ssr.get(targets[0].name).map((x) => x.rps));
@@ -215,21 +230,27 @@ const lh = {
 };
 console.log(`\nbench:listing-page — /listing/${MLS_ID}; Lighthouse ${LIGHTHOUSE_RUNS} runs (mobile), SSR ${ROUNDS} rounds × ${DURATION} s at 50 connections, ${leadCount} leads at 20 connections (twice)\n`);
 console.table([
+  ...(!lighthouse.length ? [] : [
   { measure: 'Lighthouse performance (median)', value: lh.score, goal: '≥ 98', runs: lighthouse.map((x) => x.score).join(', ') },
   { measure: 'LCP ms (median)', value: Math.round(lh.lcp), goal: '≤ 1200', runs: lighthouse.map((x) => Math.round(x.lcp)).join(', ') },
   { measure: 'CLS (median)', value: Number(lh.cls.toFixed(3)), goal: '≤ 0.02', runs: lighthouse.map((x) => x.cls.toFixed(3)).join(', ') },
   { measure: 'TBT ms (median)', value: Math.round(lh.tbt), goal: '≤ 50', runs: lighthouse.map((x) => Math.round(x.tbt)).join(', ') },
   { measure: 'FCP ms (median)', value: Math.round(lh.fcp), goal: '', runs: lighthouse.map((x) => Math.round(x.fcp)).join(', ') },
   { measure: 'blank page: performance, TBT ms, FCP ms (medians)', value: median(blank.map((x) => x.score)), goal: '', runs: `TBT ${Math.round(median(blank.map((x) => x.tbt)))} (${blank.map((x) => Math.round(x.tbt)).join(', ')}); FCP ${Math.round(median(blank.map((x) => x.fcp)))}` },
+  ]),
+  ...(!only.has('js') ? [] : [
   { measure: 'initial JS, gzip KiB', value: Number((jsGzipBytes / 1024).toFixed(1)), goal: '≤ 80', runs: `${scripts.length} file(s); HTML ${(htmlGzip / 1024).toFixed(1)} KiB gzip` },
   { measure: 'app JS run on first interaction, gzip KiB', value: Number((appGzipBytes / 1024).toFixed(1)), goal: '', runs: `${appScripts.length} file(s), fetched while idle after load` },
+  ]),
+  ...(!only.has('ssr') ? [] : [
   { measure: 'bare Koa req/s (median)', value: Math.round(bareRps), goal: '', runs: '' },
   { measure: 'SSR req/s (median)', value: Math.round(ssrRps), goal: '', runs: '' },
   { measure: 'SSR / bare Koa', value: Number((ssrRps / bareRps).toFixed(2)), goal: '≥ 0.25', runs: '' },
   { measure: 'SSR p99 ms (median)', value: ssrP99, goal: '≤ 50', runs: '' },
+  ]),
   ...leadRuns.flatMap((r) => [
     { measure: `lead POST p95 ms, 20 connections (${r.label})`, value: Number(percentile(r.times, 95).toFixed(1)), goal: '≤ 30', runs: `${r.times.length} leads, p50 ${percentile(r.times, 50).toFixed(1)} ms, ${Math.round(r.rps)} req/s` },
-    { measure: `  CPU ms per lead (${r.label})`, value: Number((r.cpu.app + r.cpu.db).toFixed(2)), goal: '', runs: `web ${r.cpu.app.toFixed(2)}, PostgreSQL ${r.cpu.db.toFixed(2)}${r === leadRuns[0] ? `; the worker meanwhile ${workerCpuPerLead.toFixed(2)}` : ''}` },
+    { measure: `  CPU ms per lead (${r.label})`, value: Number((r.cpu.app + r.cpu.db).toFixed(2)), goal: '', runs: `web ${r.cpu.app.toFixed(2)}, PostgreSQL ${r.cpu.db.toFixed(2)}${r.label === 'beside a worker' ? `; the worker meanwhile ${workerCpuPerLead.toFixed(2)}` : ''}` },
   ]),
 ]);
 } finally {

@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { migrations } from '../../migrations';
+import { PipelinedConnection } from './pipelined-connection';
 
 export type Db = Knex;
 
@@ -21,7 +22,27 @@ export function createDb(connectionString: string, pool: { min?: number; max?: n
     ...knexSnakeCaseMappers(),
   });
   Model.knex(db);
+  // The database's pipelined connection (small independent statements: the rate-limit counts), opened at
+  // its first statement and closed with the pool.
+  const pipeline = new PipelinedConnection({ connectionString, application_name: 'listing-ads-pipeline' });
+  pipelines.set(db, pipeline);
+  // knex's destroy (`db.destroy()`) ends in its client's: the pipelined connection closes with the pool.
+  const client = db.client as { destroy(callback?: unknown): Promise<void> };
+  const destroyPool = client.destroy.bind(client);
+  client.destroy = async (callback?: unknown) => {
+    await pipeline.end();
+    return destroyPool(callback);
+  };
   return db;
+}
+
+const pipelines = new WeakMap<Db, PipelinedConnection>();
+
+/** The pipelined connection beside `db`'s pool (platform/db/pipelined-connection.ts). */
+export function pipelineOf(db: Db): PipelinedConnection {
+  const pipeline = pipelines.get(db);
+  if (!pipeline) throw new Error('pipelineOf: this database was not made by createDb');
+  return pipeline;
 }
 
 export async function migrateLatest(db: Db): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Db } from '../db/knex';
+import { pipelineOf, type Db } from '../db/knex';
 import { tooManyRequests } from '../errors';
 
 /** The table every limiter counts in (migration 20261123190000_platform_create_rate_limits). */
@@ -19,7 +19,8 @@ export interface RateLimitOptions {
 
 /**
  * One limiter per (database, name). Counts live in PostgreSQL, so every app process and worker shares
- * one budget (a new process brings no fresh one). The database comes from the app (`app.context.db`).
+ * one budget (a new process brings no fresh one). The database comes from the app (`app.context.db`);
+ * the counts go over its pipelined connection (`pipelineOf`).
  */
 const limiters = new WeakMap<Db, Map<string, RateLimiterPostgres>>();
 
@@ -30,8 +31,10 @@ export function limiterFor(db: Db, opts: Pick<RateLimitOptions, 'name' | 'points
   let limiter = byName.get(id);
   if (!limiter) {
     limiter = new RateLimiterPostgres({
-      storeClient: db,
-      storeType: 'knex',
+      // Every count of this process goes over the database's one pipelined connection: no pool checkout,
+      // and the requests counting at the same moment are sent without waiting on one another.
+      storeClient: pipelineOf(db),
+      storeType: 'pool',
       tableName: RATE_LIMIT_TABLE,
       tableCreated: true,
       // Expired rows are deleted by the hourly purge job (platform.purge-expired-sessions), not by a timer in each process.

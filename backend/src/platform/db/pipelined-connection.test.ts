@@ -1,0 +1,67 @@
+import { Client } from 'pg';
+import { PipelinedConnection } from './pipelined-connection';
+import { createTestDatabase } from '../../../test/helpers';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let pipeline: PipelinedConnection;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pipeline = new PipelinedConnection({ connectionString: database.url, application_name: 'pipeline-test' });
+});
+afterAll(async () => {
+  await pipeline.end();
+  await database.drop();
+});
+
+/** The backends this test's connection runs on (by application_name). */
+async function backends(): Promise<number[]> {
+  const admin = new Client({ connectionString: database.url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(`select pid from pg_stat_activity where application_name = 'pipeline-test' order by pid`);
+    return rows.map((r) => Number(r.pid));
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('PipelinedConnection', () => {
+  it('answers statements sent together, in order, over one connection', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => pipeline.query<{ n: number; pid: number }>({ text: 'select $1::int as n, pg_backend_pid() as pid', values: [i] })));
+    expect(results.map((r) => r.rows[0].n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(new Set(results.map((r) => r.rows[0].pid)).size).toBe(1);
+    expect(await backends()).toEqual([results[0].rows[0].pid]);
+  });
+
+  it('fails a bad statement alone: the ones sent beside it are answered', async () => {
+    const [before, bad, after] = await Promise.allSettled([
+      pipeline.query({ text: 'select 1 as one' }),
+      pipeline.query({ text: 'select 1/0 as boom' }),
+      pipeline.query({ name: 'pipeline-test-two', text: 'select 2 as two' }),
+    ]);
+    expect(before).toMatchObject({ status: 'fulfilled', value: { rows: [{ one: 1 }] } });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+    expect(after).toMatchObject({ status: 'fulfilled', value: { rows: [{ two: 2 }] } });
+  });
+
+  it('opens a new connection at the next statement after its connection is broken', async () => {
+    const { rows } = await pipeline.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid' });
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend($1)', [rows[0].pid]);
+    await admin.end();
+    // The statement that meets the broken connection fails; the next one runs on a new backend.
+    await pipeline.query({ text: 'select 1' }).catch(() => undefined);
+    const again = await pipeline.query<{ pid: number }>({ text: 'select pg_backend_pid() as pid' });
+    expect(again.rows[0].pid).not.toBe(rows[0].pid);
+  });
+
+  it('closes with end(), and opens again for a later statement', async () => {
+    await pipeline.query({ text: 'select 1' });
+    await pipeline.end();
+    // The backend leaves pg_stat_activity a moment after the socket closes.
+    for (let tries = 0; (await backends()).length > 0 && tries < 50; tries++) await new Promise((r) => setTimeout(r, 20));
+    expect(await backends()).toEqual([]);
+    await expect(pipeline.query<{ ok: number }>({ text: 'select 1 as ok' })).resolves.toMatchObject({ rows: [{ ok: 1 }] });
+  });
+});

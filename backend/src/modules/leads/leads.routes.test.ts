@@ -5,12 +5,14 @@ import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/fac
 import * as notifications from '../notifications';
 import { LeadFormTokens } from './form-token';
 
-// The notifications door, watched: the lead must reach it inside the transaction that stores the lead.
-jest.mock('../notifications', () => {
-  const actual = jest.requireActual('../notifications');
-  return { ...actual, enqueueLeadDeliveries: jest.fn(actual.enqueueLeadDeliveries) };
-});
-const enqueue = notifications.enqueueLeadDeliveries as jest.MockedFunction<typeof notifications.enqueueLeadDeliveries>;
+// The notifications door, watched: the leads must reach it inside the transaction that stores them.
+jest.mock('../notifications', () => ({ ...jest.requireActual('../notifications'), prepareLeadHandover: jest.fn() }));
+const actualNotifications = jest.requireActual('../notifications') as typeof notifications;
+const prepare = notifications.prepareLeadHandover as jest.MockedFunction<typeof notifications.prepareLeadHandover>;
+/** Each hand-over the door was asked to send: with what, on which transaction, which leads. */
+const handOvers: { deps: Parameters<typeof notifications.prepareLeadHandover>[0]; sql: unknown; leads: notifications.LeadForDelivery[] }[] = [];
+/** The next hand-over is sent like this instead (then the door works as it does). */
+let nextSend: ((send: notifications.LeadHandover['send'], ...args: Parameters<notifications.LeadHandover['send']>) => ReturnType<notifications.LeadHandover['send']>) | null = null;
 
 let t: TestContext;
 let tokens: LeadFormTokens;
@@ -20,7 +22,22 @@ beforeAll(async () => {
   tokens = new LeadFormTokens(t.config.SESSION_SECRET!);
 });
 afterAll(() => t.close());
-beforeEach(() => enqueue.mockClear());
+beforeEach(() => {
+  handOvers.length = 0;
+  nextSend = null;
+  prepare.mockImplementation(async (deps, agentIds) => {
+    const handover = await actualNotifications.prepareLeadHandover(deps, agentIds);
+    return {
+      ...handover,
+      send: (sql, leads, ids) => {
+        handOvers.push({ deps, sql, leads: [...leads] });
+        const instead = nextSend;
+        nextSend = null;
+        return instead ? instead(handover.send, sql, leads, ids) : handover.send(sql, leads, ids);
+      },
+    };
+  });
+});
 
 let clients = 0;
 /** A new client address each time (behind one proxy hop: the address the proxy appended). */
@@ -74,10 +91,10 @@ describe('POST /api/listings/:mlsId/leads', () => {
       userAgent: 'Mozilla/5.0 (iPhone) test',
     });
     expect(Math.abs(new Date(row.consentAt).getTime() - Date.now())).toBeLessThan(60_000);
-    expect(enqueue).toHaveBeenCalledTimes(1);
-    const [deps, trx, leads] = enqueue.mock.calls[0];
+    expect(handOvers).toHaveLength(1);
+    const [{ deps, sql, leads }] = handOvers;
     expect(deps.queue).toBe(t.queue);
-    expect(typeof (trx as { commit?: unknown }).commit).toBe('function');
+    expect(typeof (sql as { commit?: unknown }).commit).toBe('function');
     // The lead and its listing as delivered (a snapshot: retries send the same body).
     expect(leads).toHaveLength(1);
     expect((leads as unknown[])[0]).toMatchObject({
@@ -102,9 +119,27 @@ describe('POST /api/listings/:mlsId/leads', () => {
 
   it('stores nothing when handing over to notifications fails (one transaction)', async () => {
     const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
-    enqueue.mockRejectedValueOnce(new Error('queue down'));
+    nextSend = async () => {
+      throw new Error('queue down');
+    };
     await send(mlsId, form(mlsId)).expect(500);
     expect(await t.db('leads').where({ listingId })).toHaveLength(0);
+  });
+
+  it('stores nothing when a hand-over statement fails in the database after the lead was inserted (one transaction)', async () => {
+    const { mlsId, listingId } = await insertListingWithDraftCampaign(t.db);
+    const jobsBefore = Number((await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'notifications.deliver'`)).rows[0].n);
+    // A snapshot for a lead that does not exist breaks its foreign key; the messages and jobs sent behind it
+    // are refused, and COMMIT rolls the lead back.
+    nextSend = (door, sql, leads, ids) => door(sql, leads.map((l) => ({ ...l, id: 2_000_000_000 })), ids);
+    // The first failure is the one answered (the error layer's 409 for a broken reference), not the refusals behind it.
+    await send(mlsId, form(mlsId)).expect(409);
+    expect(await t.db('leads').where({ listingId })).toHaveLength(0);
+    expect(await t.db('notificationMessages').where({ leadId: 2_000_000_000 })).toHaveLength(0);
+    expect(Number((await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'notifications.deliver'`)).rows[0].n)).toBe(jobsBefore);
+    // The same form again is stored and handed over.
+    const res = await send(mlsId, form(mlsId)).expect(201);
+    expect(await t.db('notificationLeads').where({ leadId: res.body.id })).toHaveLength(1);
   });
 
   it('a retry of the same form (same idempotency key) stores one lead and answers the same id', async () => {
@@ -246,7 +281,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
     expect(new Set(idOf.values()).size).toBe(24);
     const rows = await t.db('leads').whereIn('listingId', listings.map((l) => l.listingId));
     expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([...idOf.values()].sort((a, b) => a - b));
-    const handedOver = enqueue.mock.calls.flatMap(([, , leads]) => (leads as readonly { id: number }[]).map((l) => l.id));
+    const handedOver = handOvers.flatMap(({ leads }) => leads.map((l) => l.id));
     expect(handedOver.sort((a, b) => a - b)).toEqual([...idOf.values()].sort((a, b) => a - b));
     expect(await t.db('notificationLeads').whereIn('leadId', [...idOf.values()])).toHaveLength(24);
   });

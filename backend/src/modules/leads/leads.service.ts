@@ -7,10 +7,11 @@ import type { Queue } from '../../platform/jobs/queue';
 import type { Knex } from 'knex';
 import { AppError } from '../../platform/errors';
 import { GroupCommit } from '../../platform/db/group-commit';
+import { pipelinedTransaction } from '../../platform/db/knex';
 import { consumeRateLimit, refundRateLimit } from '../../platform/http/rate-limit';
 import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
 import { assertAgentAccess } from '../agents';
-import { enqueueLeadDeliveries, type LeadForDelivery } from '../notifications';
+import { prepareLeadHandover, type LeadForDelivery } from '../notifications';
 import { presentLead } from './leads.presenter';
 import { Lead } from './lead.model';
 import type { LeadFormTokens } from './form-token';
@@ -66,9 +67,23 @@ async function storedIds(db: Knex, forms: { listingId: number; idempotencyKey: s
 }
 
 /**
- * The leads that arrived together, in one transaction: one insert for the leads, and one hand-over to the
- * notifications door for all of them (their snapshots, messages and delivery jobs, each in one insert). A
- * form already stored (same listing and idempotency key, here or in the same batch) answers its lead's id.
+ * Inserts the leads of a batch (rows in key order, snake_case columns as the table has them); a form already
+ * stored (same listing and idempotency key: a retry, or a second send in the same batch) inserts nothing.
+ */
+const INSERT_LEADS = `insert into leads (listing_id, agent_id, name, email, phone, message, source, interested_in_tour, interested_in_similar,
+                    idempotency_key, consent_version, consent_at, page_url, user_agent)
+  select listing_id, agent_id, name, email, phone, message, source, interested_in_tour, interested_in_similar,
+         idempotency_key, consent_version, consent_at, page_url, user_agent
+    from json_populate_recordset(null::leads, $1::json) with ordinality as r
+   order by r.ordinality
+  on conflict (listing_id, idempotency_key) do nothing
+  returning id, listing_id as "listingId", idempotency_key as "idempotencyKey", created_at as "createdAt"`;
+
+/**
+ * The leads that arrived together, in one pipelined transaction (platform/db `pipelinedTransaction`) of two
+ * round trips: BEGIN, the leads' insert and the reservation of their messages' ids go together; then the
+ * notifications door's statements (snapshots, messages, first attempts) and COMMIT. A form already stored
+ * (same listing and idempotency key, before or in the same batch) answers its lead's id.
  */
 async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>, batch: NewLead[]): Promise<StoredLead[]> {
   const forms = batch.map(({ ref, input, userAgent, now }) => {
@@ -84,43 +99,54 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
       interestedInTour: input.interestedInTour,
       interestedInSimilar: input.interestedInSimilar,
     };
-    // … and what is kept besides: the form's key and the consent record.
+    // … and the row, with what is kept besides: the form's key and the consent record.
     const row = {
-      ...lead,
-      idempotencyKey: input.idempotencyKey,
-      consentVersion: input.consentVersion,
-      consentAt: input.consentVersion ? new Date(now) : null,
-      pageUrl: input.pageUrl,
-      userAgent: userAgent ? userAgent.slice(0, 1000) : null,
+      listing_id: lead.listingId,
+      agent_id: lead.agentId,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      message: lead.message,
+      source: lead.source,
+      interested_in_tour: lead.interestedInTour,
+      interested_in_similar: lead.interestedInSimilar,
+      idempotency_key: input.idempotencyKey,
+      consent_version: input.consentVersion,
+      consent_at: input.consentVersion ? new Date(now).toISOString() : null,
+      page_url: input.pageUrl,
+      user_agent: userAgent ? userAgent.slice(0, 1000) : null,
     };
-    return { key: keyOf(ref.listingId, input.idempotencyKey), lead, row, listing: ref.listing };
+    return { key: keyOf(ref.listingId, input.idempotencyKey), lead, row, listing: ref.listing, idempotencyKey: input.idempotencyKey };
   });
   // In key order: two batches that share two forms lock them in the same order, so they cannot deadlock.
-  const ordered = forms.map((f) => f.row).sort((a, b) => a.listingId - b.listingId || (a.idempotencyKey < b.idempotencyKey ? -1 : a.idempotencyKey > b.idempotencyKey ? 1 : 0));
-  return deps.db.transaction(async (trx) => {
+  const ordered = forms.map((f) => f.row).sort((a, b) => a.listing_id - b.listing_id || (a.idempotency_key < b.idempotency_key ? -1 : a.idempotency_key > b.idempotency_key ? 1 : 0));
+  const handover = await prepareLeadHandover({ queue: deps.queue, config: deps.config, caches: deps.caches, db: deps.db }, forms.map((f) => f.lead.agentId));
+  const results = await pipelinedTransaction(deps.db, async (tx) => {
     // A form sent twice (racing sends, or a retry): the unique key lets one insert; the other reads its id.
-    const inserted: { id: string | number; listingId: number; idempotencyKey: string; createdAt: Date }[] = await trx('leads')
-      .insert(ordered)
-      .onConflict(['listingId', 'idempotencyKey'])
-      .ignore()
-      .returning(['id', 'listingId', 'idempotencyKey', 'createdAt']);
-    const made = new Map(inserted.map((r) => [keyOf(r.listingId, r.idempotencyKey), r]));
+    const [inserted, messageIds] = await Promise.all([
+      tx.query<{ id: number; listingId: number; idempotencyKey: string; createdAt: Date }>({ name: 'leads.insert-batch', text: INSERT_LEADS, values: [JSON.stringify(ordered)] }),
+      handover.reserve(tx, forms.reduce((n, f) => n + handover.messagesFor(f.lead.agentId), 0)),
+    ]);
+    const made = new Map(inserted.rows.map((r) => [keyOf(r.listingId, r.idempotencyKey), r]));
     // The first form with a new key made its lead; a second with the same key in this batch, or one stored
     // before (not inserted now), is a retry.
     const claimed = new Set<string>();
     const deliveries: LeadForDelivery[] = [];
-    const results = forms.map(({ key, lead, listing }) => {
+    const out = forms.map(({ key, lead, listing }) => {
       const r = made.get(key);
       if (!r || claimed.has(key)) return { key, id: r ? Number(r.id) : undefined, created: false };
       claimed.add(key);
       deliveries.push({ ...lead, id: Number(r.id), createdAt: r.createdAt, listing });
       return { key, id: Number(r.id), created: true };
     });
-    await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config, caches: deps.caches }, trx, deliveries);
-    const retried = forms.filter((f) => !made.has(f.key)).map((f) => f.row);
-    const earlier = retried.length ? await storedIds(trx, retried) : new Map<string, number>();
-    return results.map(({ key, id, created }) => ({ id: id ?? earlier.get(key)!, created }));
+    const { done } = await handover.send(tx, deliveries, messageIds);
+    await Promise.all([done, tx.commit()]);
+    return out;
   });
+  // Forms stored before this batch: their leads' ids (committed: the insert waited for them to be).
+  const retried = forms.filter((_, i) => results[i].id === undefined).map((f) => ({ listingId: f.lead.listingId, idempotencyKey: f.idempotencyKey }));
+  const earlier = retried.length ? await storedIds(deps.db, retried) : new Map<string, number>();
+  return results.map(({ key, id, created }) => ({ id: id ?? earlier.get(key)!, created }));
 }
 
 /** This app's lead writer: leads arriving together share a transaction (platform/db/group-commit.ts). */

@@ -3,8 +3,8 @@
 // transport itself (SMTP or the .eml outbox) is platform/email.
 export { notificationsRouter } from './notifications.routes';
 
-// Called by the leads module inside the transaction that stores a lead.
-export { enqueueLeadDeliveries, type LeadForDelivery } from './delivery/lead-deliveries';
+// Called by the leads module for the leads it stores: prepared before their transaction, written in it.
+export { prepareLeadHandover, enqueueLeadDeliveries, type LeadHandover, type LeadForDelivery } from './delivery/lead-deliveries';
 // Called by the campaigns module inside the transaction that makes a campaign active.
 export { notifyCampaignLive, type CampaignLiveSnapshot } from './delivery/campaign-live';
 

@@ -1,7 +1,8 @@
 import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { migrations } from '../../migrations';
-import { PipelinedConnection } from './pipelined-connection';
+import { PipelinedConnection, runPipelinedTransaction, type PipelinedTransaction, type SqlExecutor } from './pipelined-connection';
 
 export type Db = Knex;
 
@@ -22,27 +23,70 @@ export function createDb(connectionString: string, pool: { min?: number; max?: n
     ...knexSnakeCaseMappers(),
   });
   Model.knex(db);
-  // The database's pipelined connection (small independent statements: the rate-limit counts), opened at
-  // its first statement and closed with the pool.
-  const pipeline = new PipelinedConnection({ connectionString, application_name: 'listing-ads-pipeline' });
-  pipelines.set(db, pipeline);
-  // knex's destroy (`db.destroy()`) ends in its client's: the pipelined connection closes with the pool.
+  // Beside the pool: the pipelined connection (small independent statements: the rate-limit counts) and a
+  // small pool of pipelined connections for pipelined transactions, each opened at its first use.
+  const side: Side = { connectionString, counts: new PipelinedConnection({ connectionString, application_name: 'listing-ads-pipeline' }) };
+  sides.set(db, side);
+  // knex's destroy (`db.destroy()`) ends in its client's: the side connections close with the pool.
   const client = db.client as { destroy(callback?: unknown): Promise<void> };
   const destroyPool = client.destroy.bind(client);
   client.destroy = async (callback?: unknown) => {
-    await pipeline.end();
+    const transactions = side.transactions;
+    side.transactions = undefined;
+    await Promise.all([side.counts.end(), transactions?.end()]);
     return destroyPool(callback);
   };
   return db;
 }
 
-const pipelines = new WeakMap<Db, PipelinedConnection>();
+interface Side {
+  connectionString: string;
+  counts: PipelinedConnection;
+  transactions?: pg.Pool;
+}
+const sides = new WeakMap<Db, Side>();
+
+function sideOf(db: Db): Side {
+  const side = sides.get(db);
+  if (!side) throw new Error('this database was not made by createDb');
+  return side;
+}
 
 /** The pipelined connection beside `db`'s pool (platform/db/pipelined-connection.ts). */
 export function pipelineOf(db: Db): PipelinedConnection {
-  const pipeline = pipelines.get(db);
-  if (!pipeline) throw new Error('pipelineOf: this database was not made by createDb');
-  return pipeline;
+  return sideOf(db).counts;
+}
+
+/**
+ * Runs `work` as a pipelined transaction (platform/db/pipelined-connection.ts) on a connection of `db`'s
+ * database beside its pool. Its writes empty the read caches of `db` as knex's own do: each statement is
+ * announced as a knex 'query' event when sent, and again once the transaction has ended.
+ */
+export function pipelinedTransaction<T>(db: Db, work: (tx: PipelinedTransaction) => Promise<T>): Promise<T> {
+  const side = sideOf(db);
+  if (!side.transactions) {
+    side.transactions = new pg.Pool({ connectionString: side.connectionString, application_name: 'listing-ads-pipeline', pipeline: true, max: 4 });
+    // An idle connection that breaks leaves the pool by itself; the next transaction opens another.
+    side.transactions.on('error', () => undefined);
+  }
+  return runPipelinedTransaction(side.transactions, (sql) => db.emit('query', { sql }), work);
+}
+
+/**
+ * A knex transaction's own connection as a SqlExecutor: statements run on it one after another, in the
+ * order sent (a connection that is not in pipeline mode takes one at a time).
+ */
+export async function sqlOf(trx: Knex.Transaction): Promise<SqlExecutor> {
+  // A transaction's client always hands back the transaction's one connection.
+  const connection = (await trx.client.acquireConnection()) as pg.ClientBase;
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query<R extends pg.QueryResultRow>(config: pg.QueryConfig) {
+      const result = last.then(() => connection.query<R>(config));
+      last = result.catch(() => undefined);
+      return result;
+    },
+  };
 }
 
 export async function migrateLatest(db: Db): Promise<string[]> {

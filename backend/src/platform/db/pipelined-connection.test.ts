@@ -1,5 +1,5 @@
-import { Client } from 'pg';
-import { PipelinedConnection } from './pipelined-connection';
+import { Client, Pool } from 'pg';
+import { PipelinedConnection, runPipelinedTransaction } from './pipelined-connection';
 import { createTestDatabase } from '../../../test/helpers';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -8,7 +8,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
   pipeline = new PipelinedConnection({ connectionString: database.url, application_name: 'pipeline-test' });
 });
+let pool: Pool;
+beforeAll(async () => {
+  pool = new Pool({ connectionString: database.url, pipeline: true, max: 2 });
+  const setup = new Client({ connectionString: database.url });
+  await setup.connect();
+  await setup.query('create table pipelined_rows (n int primary key)');
+  await setup.end();
+});
 afterAll(async () => {
+  await pool.end();
   await pipeline.end();
   await database.drop();
 });
@@ -63,5 +72,54 @@ describe('PipelinedConnection', () => {
     for (let tries = 0; (await backends()).length > 0 && tries < 50; tries++) await new Promise((r) => setTimeout(r, 20));
     expect(await backends()).toEqual([]);
     await expect(pipeline.query<{ ok: number }>({ text: 'select 1 as ok' })).resolves.toMatchObject({ rows: [{ ok: 1 }] });
+  });
+});
+
+describe('runPipelinedTransaction', () => {
+  const rows = async () => (await pool.query('select n from pipelined_rows order by n')).rows.map((r) => r.n);
+  beforeEach(() => pool.query('delete from pipelined_rows'));
+
+  it('commits statements sent together, and announces each when sent and again once committed', async () => {
+    const announced: string[] = [];
+    const out = await runPipelinedTransaction(pool, (text) => announced.push(text), async (tx) => {
+      const inserts = [1, 2, 3].map((n) => tx.query({ text: 'insert into pipelined_rows (n) values ($1) returning n', values: [n] }));
+      const [done] = await Promise.all([Promise.all(inserts), tx.commit()]);
+      return done.map((r) => r.rows[0].n);
+    });
+    expect(out).toEqual([1, 2, 3]);
+    expect(await rows()).toEqual([1, 2, 3]);
+    const insert = 'insert into pipelined_rows (n) values ($1) returning n';
+    expect(announced).toEqual([insert, insert, insert, insert]);
+  });
+
+  it('rolls back everything when a statement fails, and rejects with that failure, not the refusals behind it', async () => {
+    const outcome = runPipelinedTransaction(pool, () => undefined, async (tx) => {
+      const sent = [1, 1, 2].map((n) => tx.query({ text: 'insert into pipelined_rows (n) values ($1)', values: [n] }));
+      await Promise.allSettled(sent);
+      await tx.commit();
+    });
+    await expect(outcome).rejects.toMatchObject({ code: '23505' });
+    expect(await rows()).toEqual([]);
+    // The connection went back clean: the next transaction commits.
+    await runPipelinedTransaction(pool, () => undefined, (tx) => tx.query({ text: 'insert into pipelined_rows (n) values (9)' }));
+    expect(await rows()).toEqual([9]);
+  });
+
+  it('rolls back what was sent when the caller fails before COMMIT', async () => {
+    const outcome = runPipelinedTransaction(pool, () => undefined, async (tx) => {
+      await tx.query({ text: 'insert into pipelined_rows (n) values (5)' });
+      throw new Error('changed my mind');
+    });
+    await expect(outcome).rejects.toThrow('changed my mind');
+    expect(await rows()).toEqual([]);
+  });
+
+  it('refuses a statement after COMMIT', async () => {
+    await expect(
+      runPipelinedTransaction(pool, () => undefined, async (tx) => {
+        await tx.commit();
+        await tx.query({ text: 'select 1' });
+      }),
+    ).rejects.toThrow('a statement after COMMIT');
   });
 });

@@ -51,3 +51,96 @@ export class PipelinedConnection {
     if (client) await client.end();
   }
 }
+
+/** Runs statements (node-postgres query configs, `$n` parameters) on one connection. */
+export interface SqlExecutor {
+  /** Sends a statement now, behind the ones sent before it; resolves with its result. */
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
+}
+
+/**
+ * A transaction on a pipelined connection: its statements are written as soon as they are made, without
+ * waiting for the ones before them, so a transaction of independent statements costs one round trip, and
+ * BEGIN travels with the first statement and COMMIT with the last. When a statement fails, PostgreSQL
+ * refuses every later one ("current transaction is aborted") and answers COMMIT with a rollback; `commit()`
+ * then rejects with the first failure, not the refusals that followed it.
+ */
+export class PipelinedTransaction implements SqlExecutor {
+  private firstError: unknown;
+  private committing: Promise<void> | undefined;
+  /** The statements sent, for `announce` again once the transaction has ended. */
+  readonly sent = new Set<string>();
+
+  constructor(
+    private readonly client: pg.ClientBase,
+    /** Told of every statement as it is sent, and again once the transaction has ended (read caches empty themselves). */
+    private readonly announce: (text: string) => void = () => undefined,
+  ) {}
+
+  /** Sends BEGIN. */
+  begin(): void {
+    this.send({ text: 'BEGIN' });
+  }
+
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
+    if (this.committing) return Promise.reject(new Error('pipelined transaction: a statement after COMMIT'));
+    this.announce(config.text);
+    this.sent.add(config.text);
+    return this.send<R>(config);
+  }
+
+  /** Sends COMMIT behind the statements sent so far; resolves once it is committed. */
+  commit(): Promise<void> {
+    this.committing ??= this.client.query('COMMIT').then((res) => {
+      if (res.command !== 'COMMIT') throw this.firstError ?? new Error(`pipelined transaction: ${res.command} instead of COMMIT`);
+    });
+    return this.committing;
+  }
+
+  /** Ends the transaction after a failure in the caller's code: waits for a COMMIT already sent, or rolls back. */
+  async abandon(): Promise<void> {
+    if (this.committing) await this.committing.catch(() => undefined);
+    else await this.client.query('ROLLBACK');
+  }
+
+  /** The first statement that failed in this transaction, if any. */
+  get failure(): unknown {
+    return this.firstError;
+  }
+
+  private send<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
+    const sent = this.client.query<R>(config);
+    // Kept for commit(); the caller still gets the rejection from the promise it holds.
+    sent.catch((err: unknown) => {
+      this.firstError ??= err;
+    });
+    return sent;
+  }
+}
+
+/**
+ * Runs `work` in a transaction on a connection of `pool` (whose clients are in pipeline mode). `work`
+ * sends its statements on the transaction and calls `commit()` once it has sent the last one (COMMIT then
+ * goes with it); if it returns without committing, the commit is sent then. A failure rolls back whatever
+ * was sent and rejects with the first statement's error (or the caller's own); a connection that broke is
+ * not reused.
+ */
+export async function runPipelinedTransaction<T>(pool: pg.Pool, announce: (text: string) => void, work: (tx: PipelinedTransaction) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const tx = new PipelinedTransaction(client, announce);
+  let broken: Error | undefined;
+  try {
+    tx.begin();
+    const out = await work(tx);
+    await tx.commit();
+    return out;
+  } catch (err) {
+    await tx.abandon().catch((end: Error) => {
+      broken = end;
+    });
+    throw tx.failure ?? err;
+  } finally {
+    client.release(broken);
+    for (const text of tx.sent) announce(text);
+  }
+}

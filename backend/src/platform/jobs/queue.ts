@@ -1,6 +1,7 @@
 import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex';
+import { sqlOf, type Db } from '../db/knex';
+import type { SqlExecutor } from '../db/pipelined-connection';
 import type { Logger } from '../logger';
 import type { Config } from '../config';
 import { PermanentJobError, type JobDefinition } from './job';
@@ -17,9 +18,10 @@ export interface Queue {
   /**
    * Enqueue several jobs of one kind in one statement (pg-boss `insert`), each as `send` would with no
    * options: same queue, same retry and expiry (the queue's), same payload checks. Pass the transaction
-   * as for `send`. Returns the new jobs' ids.
+   * as for `send`, or `sql`: a transaction's executor (a pipelined transaction: the insert is sent there,
+   * behind its statements). Returns the new jobs' ids.
    */
-  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction }): Promise<string[]>;
+  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor }): Promise<string[]>;
   start(): Promise<void>;
   stop(): Promise<void>;
   isReady(): Promise<boolean>;
@@ -27,11 +29,12 @@ export interface Queue {
 
 /** pg-boss's `db` option over a knex transaction: the job insert runs on the transaction's own connection. */
 export async function bossDbFor(trx: Knex.Transaction) {
-  // A transaction's client always hands back the transaction's one connection.
-  const connection = (await trx.client.acquireConnection()) as {
-    query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
-  };
-  return { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) as never };
+  return bossDbOn(await sqlOf(trx));
+}
+
+/** pg-boss's `db` option over a transaction's executor. */
+export function bossDbOn(sql: SqlExecutor) {
+  return { executeSql: (text: string, values?: unknown[]) => sql.query({ text, values }) as never };
 }
 
 export function createQueue(opts: {
@@ -97,7 +100,8 @@ export function createQueue(opts: {
     // Parsed first, as `send` does: one bad payload enqueues none of them.
     const rows = payloads.map((payload) => ({ data: def.payload.parse(payload) as object }));
     // The same INSERT that `send` runs (the job's options default to the queue's), for all rows at once.
-    const ids = await boss.insert(def.name, rows, { returnId: true, ...(sendOpts.trx ? { db: await bossDbFor(sendOpts.trx) } : {}) });
+    const db = sendOpts.sql ? bossDbOn(sendOpts.sql) : sendOpts.trx ? await bossDbFor(sendOpts.trx) : undefined;
+    const ids = await boss.insert(def.name, rows, { returnId: true, ...(db ? { db } : {}) });
     return ids ?? [];
   };
 

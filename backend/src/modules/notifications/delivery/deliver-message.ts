@@ -105,18 +105,6 @@ export async function createMessage(
   return row;
 }
 
-/**
- * createMessage for several messages at once (a lead on each channel the agent has on): the rows in one
- * INSERT and their first attempts in one enqueue, both in the caller's transaction. A message that already
- * exists is skipped and not enqueued again, as with createMessage.
- */
-export async function createMessages(queue: Pick<Queue, 'sendMany'>, trx: Knex.Transaction, messages: readonly NewMessage[]): Promise<MessageRow[]> {
-  if (messages.length === 0) return [];
-  const created = await insertMessages(trx, messages);
-  await queue.sendMany(deliverJob, created.map((row) => ({ messageId: row.id, attempt: 1 })), { trx });
-  return created;
-}
-
 export interface AttemptResult {
   /** false: this attempt was already made (a job that ran twice) or the message is finished. */
   made: boolean;

@@ -1,11 +1,15 @@
 import type { Knex } from 'knex';
+import type { QueryConfig, QueryResultRow } from 'pg';
 import type { LeadDelivery } from '@app/contracts';
 import type { ReadCaches } from '../../../platform/cache/read-cache';
 import type { Config } from '../../../platform/config';
 import type { Queue } from '../../../platform/jobs/queue';
 import { publicOrigin } from '../emails/templates';
+import { DELIVERY_MAX_ATTEMPTS } from '@app/contracts';
+import { sqlOf, type Db } from '../../../platform/db/knex';
+import type { SqlExecutor } from '../../../platform/db/pipelined-connection';
 import { activeChannels, loadSettings, type SettingsRow } from '../settings/settings.service';
-import { createMessages } from './deliver-message';
+import { deliverJob, newWebhookId } from './deliver-message';
 
 /** What the leads module hands over when it stores a lead: the lead and its listing as they are now. */
 export interface LeadForDelivery {
@@ -78,15 +82,102 @@ export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead
 }
 
 /**
- * Called by the leads module inside the transaction that stores the leads (one, or several sent at the same
- * moment): keep a snapshot of each lead and its listing (retries and the daily digest send exactly this), and
- * enqueue one delivery job per channel its agent has on (all snapshots in one insert, all messages in one
- * insert, all jobs in one enqueue). A rolled-back lead is never delivered; a lead handed over twice is
- * delivered once.
- *
- * The agents' settings come from the read cache: they are the agent's choices at the time of the lead,
- * and one saved a few seconds ago in another process (READ_CACHE_MAX_TTL_MS at most; at once in this
- * one) is harmless to miss. Each attempt reads the channel's URL and secret again when it runs.
+ * What storing some leads hands over, prepared before their transaction: the agents' settings (from the read
+ * cache: the agent's choices at the time of the lead; one saved a few seconds ago in another process,
+ * READ_CACHE_MAX_TTL_MS at most and at once in this one, is harmless to miss; each attempt reads the
+ * channel's URL and secret again when it runs). Inside the transaction, `reserve` and `send` write it in two
+ * steps, so that a pipelined transaction (platform/db) sends them with the leads' own statements:
+ *  1. `reserve`, beside the leads' insert: ids for the messages the leads may make (one per channel on);
+ *  2. `send`, once the leads have ids: each lead's snapshot (retries and the daily digest send exactly this),
+ *     its messages with the reserved ids, and their first attempts as jobs. Each is one statement for all
+ *     the leads. A rolled-back lead is never delivered; a lead handed over twice is delivered once (its
+ *     snapshot and messages exist already and are kept; the jobs made for the second find no message of
+ *     theirs and do nothing).
+ */
+export interface LeadHandover {
+  /** How many messages a lead of this agent makes now. */
+  messagesFor(agentId: number): number;
+  /** Sends the statement that reserves `count` message ids; resolves with them. */
+  reserve(sql: SqlExecutor, count: number): Promise<number[]>;
+  /**
+   * Sends the hand-over of `leads` (stored in this transaction, their messages' ids from `reserve`).
+   * Resolves once every statement is sent (the caller may then send COMMIT) with `done`, their outcome.
+   */
+  send(sql: SqlExecutor, leads: readonly LeadForDelivery[], messageIds: readonly number[]): Promise<{ done: Promise<void> }>;
+}
+
+const RESERVE_MESSAGE_IDS = `select nextval(pg_get_serial_sequence('notification_messages', 'id'))::int8 as id from generate_series(1, $1::int)`;
+const INSERT_SNAPSHOTS = `insert into notification_leads (lead_id, agent_id, snapshot, digest_due)
+  select lead_id, agent_id, snapshot, digest_due from json_populate_recordset(null::notification_leads, $1::json)
+  on conflict (lead_id) do nothing`;
+const INSERT_MESSAGES = `insert into notification_messages (id, agent_id, lead_id, kind, channel, webhook_id, payload, last_attempt_allowed, next_attempt_at)
+  select id, agent_id, lead_id, kind, channel, webhook_id, payload, last_attempt_allowed, now() from json_populate_recordset(null::notification_messages, $1::json)
+  on conflict do nothing`;
+
+export async function prepareLeadHandover(
+  deps: { queue: Pick<Queue, 'sendMany'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'>; caches: ReadCaches; db: Db | Knex.Transaction },
+  agentIds: Iterable<number>,
+): Promise<LeadHandover> {
+  const settingsCache = deps.caches.named<SettingsRow>('notification-settings', ['notification_settings']);
+  const settings = new Map<number, SettingsRow>();
+  for (const agentId of new Set(agentIds)) {
+    settings.set(agentId, await settingsCache.get(String(agentId), () => loadSettings(deps.db, agentId)));
+  }
+  const settingsOf = (agentId: number) => {
+    const s = settings.get(agentId);
+    if (!s) throw new Error(`lead hand-over: agent ${agentId} was not prepared`);
+    return s;
+  };
+  return {
+    messagesFor: (agentId) => activeChannels(settingsOf(agentId)).length,
+    async reserve(sql, count) {
+      if (count === 0) return [];
+      const { rows } = await sql.query<{ id: string }>({ name: 'notifications.reserve-message-ids', text: RESERVE_MESSAGE_IDS, values: [count] });
+      return rows.map((r) => Number(r.id));
+    },
+    async send(sql, leads, messageIds) {
+      if (leads.length === 0) return { done: Promise.resolve() };
+      const snapshots = leads.map((lead) => toLeadDelivery(deps.config, lead));
+      const ids = [...messageIds];
+      const messages = snapshots.flatMap((snapshot) => {
+        const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
+        return activeChannels(settingsOf(snapshot.agentId)).map((channel) => {
+          const id = ids.shift();
+          if (id === undefined) throw new Error('lead hand-over: fewer message ids reserved than messages');
+          return { id, agent_id: snapshot.agentId, lead_id: snapshot.lead.id, kind: 'lead.created', channel, webhook_id: newWebhookId(), payload, last_attempt_allowed: DELIVERY_MAX_ATTEMPTS };
+        });
+      });
+      const rows = snapshots.map((snapshot) => {
+        const s = settingsOf(snapshot.agentId);
+        return { lead_id: snapshot.lead.id, agent_id: snapshot.agentId, snapshot, digest_due: s.emailNotifications && !s.instantNotifications };
+      });
+      const statements: Promise<unknown>[] = [sql.query({ name: 'notifications.insert-lead-snapshots', text: INSERT_SNAPSHOTS, values: [JSON.stringify(rows)] })];
+      if (messages.length > 0) {
+        statements.push(sql.query({ name: 'notifications.insert-lead-messages', text: INSERT_MESSAGES, values: [JSON.stringify(messages)] }));
+        // pg-boss makes its statement after a step of its own: the caller may send COMMIT once it is sent.
+        let jobsSent!: () => void;
+        const sent = new Promise<void>((resolve) => (jobsSent = resolve));
+        const jobs = deps.queue.sendMany(deliverJob, messages.map((m) => ({ messageId: m.id, attempt: 1 })), {
+          sql: {
+            query<R extends QueryResultRow>(config: QueryConfig) {
+              const result = sql.query<R>(config);
+              jobsSent();
+              return result;
+            },
+          },
+        });
+        statements.push(jobs);
+        await Promise.race([sent, jobs]);
+      }
+      return { done: Promise.all(statements).then(() => undefined) };
+    },
+  };
+}
+
+/**
+ * The whole hand-over of leads stored in a knex transaction (`trx`), one step after another: the settings,
+ * the message ids, then the snapshots, messages and jobs (see LeadHandover). The leads module stores leads
+ * in a pipelined transaction and uses the steps directly.
  */
 export async function enqueueLeadDeliveries(
   deps: { queue: Pick<Queue, 'sendMany'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'>; caches: ReadCaches },
@@ -95,28 +186,11 @@ export async function enqueueLeadDeliveries(
 ): Promise<void> {
   const all = Array.isArray(leads) ? (leads as readonly LeadForDelivery[]) : [leads as LeadForDelivery];
   if (all.length === 0) return;
-  // Read on the transaction's own connection (it writes no settings, so it sees what any other would):
-  // taking a second connection while this one is held could starve the pool under load.
-  const settingsCache = deps.caches.named<SettingsRow>('notification-settings', ['notification_settings']);
-  const settings = new Map<number, SettingsRow>();
-  for (const agentId of new Set(all.map((l) => l.agentId))) {
-    settings.set(agentId, await settingsCache.get(String(agentId), () => loadSettings(trx, agentId)));
-  }
-  const snapshots = new Map(all.map((lead) => [lead.id, toLeadDelivery(deps.config, lead)]));
-  const inserted: { leadId: string | number }[] = await trx('notificationLeads')
-    .insert(
-      [...snapshots].map(([leadId, snapshot]) => {
-        const s = settings.get(snapshot.agentId)!;
-        return { leadId, agentId: snapshot.agentId, snapshot: JSON.stringify(snapshot), digestDue: s.emailNotifications && !s.instantNotifications };
-      }),
-    )
-    .onConflict('leadId')
-    .ignore()
-    .returning('leadId');
-  const messages = inserted.flatMap(({ leadId }) => {
-    const snapshot = snapshots.get(Number(leadId))!;
-    const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
-    return activeChannels(settings.get(snapshot.agentId)!).map((channel) => ({ agentId: snapshot.agentId, leadId: snapshot.lead.id, kind: 'lead.created' as const, channel, payload }));
-  });
-  await createMessages(deps.queue, trx, messages);
+  // Settings are read on the transaction's own connection: taking a second one while this one is held could
+  // starve the pool under load.
+  const handover = await prepareLeadHandover({ ...deps, db: trx }, all.map((l) => l.agentId));
+  const sql = await sqlOf(trx);
+  const ids = await handover.reserve(sql, all.reduce((n, l) => n + handover.messagesFor(l.agentId), 0));
+  const { done } = await handover.send(sql, all, ids);
+  await done;
 }

@@ -151,49 +151,52 @@ await new Promise((r) => setTimeout(r, 3500));
 // on the same two cores, on the same database). Measured twice: with the worker delivering the leads' messages
 // meanwhile, then the web process alone (the deliveries wait in the queue).
 let n = 0;
-async function sendLeads(label) {
-  const cpuBefore = { app: cpuSecondsOf(product.pid), db: postgresCpuSeconds() };
+/** One new form per request, spread over the listings, each from its own client address. */
+function leadRequest(req) {
+  n += 1;
+  const id = mlsIds[n % mlsIds.length];
+  return {
+    ...req,
+    path: `/api/listings/${id}/leads`,
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    body: JSON.stringify({
+      name: 'Bench Buyer',
+      email: 'bench@example.com',
+      message: 'Is it still available?',
+      interestedInTour: true,
+      formToken: tokens.get(id),
+      idempotencyKey: crypto.randomBytes(16).toString('base64url'),
+      consentVersion: 'tcpa-2026-11',
+      pageUrl: `${origin}/listing/${id}`,
+    }),
+  };
+}
+/**
+ * `leadCount` POSTs at 20 connections (closed loop): each answer's time, and answers per second between the
+ * first answer and the last (autocannon's own figure counts whole seconds of its sampling timer).
+ */
+async function post20(url, setupRequest, label) {
   const times = [];
+  const at = [];
   const result = await new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        connections: 20,
-        amount: leadCount,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              n += 1;
-              const id = mlsIds[n % mlsIds.length];
-              return {
-                ...req,
-                path: `/api/listings/${id}/leads`,
-                headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-                body: JSON.stringify({
-                  name: 'Bench Buyer',
-                  email: 'bench@example.com',
-                  message: 'Is it still available?',
-                  interestedInTour: true,
-                  formToken: tokens.get(id),
-                  idempotencyKey: crypto.randomBytes(16).toString('base64url'),
-                  consentVersion: 'tcpa-2026-11',
-                  pageUrl: `${origin}/listing/${id}`,
-                }),
-              };
-            },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+    const instance = autocannon({ url, connections: 20, amount: leadCount, requests: [{ method: 'POST', setupRequest }] }, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, _status, _bytes, ms) => {
+      times.push(ms);
+      at.push(performance.now());
+    });
   });
-  if (result.non2xx || result.errors) throw new Error(`leads (${label}): ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { times, rps: (at.length - 1) / ((at[at.length - 1] - at[0]) / 1000) };
+}
+async function sendLeads(label) {
+  // The baseline in the same run: the same requests to bare Koa (which answers without reading them).
+  const bareRun = await post20(bareUrl, (req) => ({ ...leadRequest(req), path: '/' }), 'bare Koa POST');
+  const cpuBefore = { app: cpuSecondsOf(product.pid), db: postgresCpuSeconds() };
+  const { times, rps } = await post20(origin, leadRequest, `leads (${label})`);
   // CPU per lead: the web process, and PostgreSQL (which also serves the worker, when it runs).
   const cpu = { app: ((cpuSecondsOf(product.pid) - cpuBefore.app) * 1000) / times.length, db: ((postgresCpuSeconds() - cpuBefore.db) * 1000) / times.length };
   log(`leads measured (${label})`);
-  return { label, times, rps: result.requests.average, cpu };
+  return { label, times, rps, cpu, bare: bareRun };
 }
 if (only.has('leads-worker')) {
 const workerPort = await freePort();
@@ -249,7 +252,8 @@ console.table([
   { measure: 'SSR p99 ms (median)', value: ssrP99, goal: '≤ 50', runs: '' },
   ]),
   ...leadRuns.flatMap((r) => [
-    { measure: `lead POST p95 ms, 20 connections (${r.label})`, value: Number(percentile(r.times, 95).toFixed(1)), goal: '≤ 30', runs: `${r.times.length} leads, p50 ${percentile(r.times, 50).toFixed(1)} ms, ${Math.round(r.rps)} req/s` },
+    { measure: `lead POST p95 ms, 20 connections (${r.label})`, value: Number(percentile(r.times, 95).toFixed(1)), goal: '≤ 30', runs: `${r.times.length} leads, p50 ${percentile(r.times, 50).toFixed(1)} ms, ${Math.round(r.rps)} leads/s` },
+    { measure: `  bare Koa, the same POSTs: p95 ms`, value: Number(percentile(r.bare.times, 95).toFixed(1)), goal: '', runs: `p50 ${percentile(r.bare.times, 50).toFixed(1)} ms, ${Math.round(r.bare.rps)} req/s` },
     { measure: `  CPU ms per lead (${r.label})`, value: Number((r.cpu.app + r.cpu.db).toFixed(2)), goal: '', runs: `web ${r.cpu.app.toFixed(2)}, PostgreSQL ${r.cpu.db.toFixed(2)}${r.label === 'beside a worker' ? `; the worker meanwhile ${workerCpuPerLead.toFixed(2)}` : ''}` },
   ]),
 ]);

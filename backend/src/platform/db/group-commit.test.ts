@@ -35,24 +35,40 @@ describe('GroupCommit', () => {
   it('keeps to maxInFlight batches at once and maxBatch items a batch', async () => {
     const { batches, write } = heldWrites();
     const group = new GroupCommit(write, { maxBatch: 2, maxInFlight: 2 });
-    const all = [1, 2, 3, 4, 5, 6].map((i) => group.submit(i));
+    const all = [1, 2, 3, 4, 5, 6, 7].map((i) => group.submit(i));
     await settle();
-    expect(batches.map((b) => b.items)).toEqual([[1], [2]]);
+    expect(batches.map((b) => b.items)).toEqual([[1, 2], [3, 4]]);
     batches[0].finish();
     await settle();
-    expect(batches.map((b) => b.items)).toEqual([[1], [2], [3, 4]]);
+    expect(batches.map((b) => b.items)).toEqual([[1, 2], [3, 4], [5, 6]]);
     batches[1].finish();
     batches[2].finish();
     await settle();
-    expect(batches.map((b) => b.items)).toEqual([[1], [2], [3, 4], [5, 6]]);
+    expect(batches.map((b) => b.items)).toEqual([[1, 2], [3, 4], [5, 6], [7]]);
     batches[3].finish();
-    await expect(Promise.all(all)).resolves.toEqual([1, 2, 3, 4, 5, 6].map((i) => `stored ${i}`));
+    await expect(Promise.all(all)).resolves.toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => `stored ${i}`));
+  });
+
+  it('starts the writes submitted in one turn of the event loop as one batch, at the end of that turn', async () => {
+    const { batches, write } = heldWrites();
+    const group = new GroupCommit(write, { maxBatch: 10, maxInFlight: 2 });
+    const turn = [1, 2, 3].map((i) => group.submit(i));
+    expect(batches).toHaveLength(0);
+    await settle();
+    expect(batches.map((b) => b.items)).toEqual([[1, 2, 3]]);
+    // A write of a later turn takes the free slot at once.
+    const later = group.submit(4);
+    await settle();
+    expect(batches.map((b) => b.items)).toEqual([[1, 2, 3], [4]]);
+    for (const b of batches) b.finish();
+    await expect(Promise.all([...turn, later])).resolves.toEqual([1, 2, 3, 4].map((i) => `stored ${i}`));
   });
 
   it('when a batch fails, writes each of its items alone: only the bad one is refused', async () => {
     const { batches, write } = heldWrites((i) => i === 3);
     const group = new GroupCommit(write, { maxBatch: 10, maxInFlight: 1 });
     const first = group.submit(1);
+    await settle();
     const rest = [2, 3, 4].map((i) => group.submit(i));
     await settle();
     batches[0].finish();

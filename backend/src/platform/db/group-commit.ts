@@ -1,8 +1,9 @@
 /**
- * Group commit for small writes that many requests make at once (a lead from a listing page): the first
- * write starts at once, alone; the writes that arrive while `maxInFlight` batches are being written wait and
- * go together as the next batch, in one transaction of `write`. A lone request waits for nothing; under load,
- * twenty concurrent requests cost a few transactions (and commits) instead of twenty.
+ * Group commit for small writes that many requests make at once (a lead from a listing page): the writes
+ * submitted in one turn of the event loop start together at its end; those that arrive while `maxInFlight`
+ * batches are being written wait and go together as the next batch, in one transaction of `write`. A lone
+ * request waits for nothing but the end of its turn; under load, twenty concurrent requests cost a few
+ * transactions (and commits) instead of twenty.
  *
  * Each process groups only its own requests: correctness rests on the database (unique keys, one
  * transaction per batch), never on this queue. When a batch of several fails, each of its writes is tried
@@ -11,6 +12,7 @@
 export class GroupCommit<I, O> {
   private readonly waiting: { item: I; resolve(out: O): void; reject(err: unknown): void }[] = [];
   private inFlight = 0;
+  private scheduled = false;
 
   constructor(
     /** Writes the items in one transaction; answers one result per item, in their order. */
@@ -21,7 +23,14 @@ export class GroupCommit<I, O> {
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.pump();
+      // Writes submitted in the same turn of the event loop (requests whose reads answered together) start
+      // as one batch, at the end of that turn.
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
     });
   }
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import type { Knex } from 'knex';
 import { sqlOf, type Db } from '../db/knex';
@@ -34,7 +35,18 @@ export async function bossDbFor(trx: Knex.Transaction) {
 
 /** pg-boss's `db` option over a transaction's executor. */
 export function bossDbOn(sql: SqlExecutor) {
-  return { executeSql: (text: string, values?: unknown[]) => sql.query({ text, values }) as never };
+  return { executeSql: (text: string, values?: unknown[]) => sql.query({ name: preparedName(text), text, values }) as never };
+}
+
+const names = new Map<string, string>();
+/** pg-boss's statements are few and fixed per queue: each is prepared once per connection, by a name from its text. */
+function preparedName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `pgboss-${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (names.size < 100) names.set(text, name);
+  }
+  return name;
 }
 
 export function createQueue(opts: {

@@ -138,11 +138,11 @@ export async function prepareLeadHandover(
     async send(sql, leads, messageIds) {
       if (leads.length === 0) return { done: Promise.resolve() };
       const snapshots = leads.map((lead) => toLeadDelivery(deps.config, lead));
-      const ids = [...messageIds];
+      let reserved = 0;
       const messages = snapshots.flatMap((snapshot) => {
         const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
         return activeChannels(settingsOf(snapshot.agentId)).map((channel) => {
-          const id = ids.shift();
+          const id = messageIds[reserved++];
           if (id === undefined) throw new Error('lead hand-over: fewer message ids reserved than messages');
           return { id, agent_id: snapshot.agentId, lead_id: snapshot.lead.id, kind: 'lead.created', channel, webhook_id: newWebhookId(), payload, last_attempt_allowed: DELIVERY_MAX_ATTEMPTS };
         });

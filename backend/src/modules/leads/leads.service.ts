@@ -125,7 +125,7 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
     // A form sent twice (racing sends, or a retry): the unique key lets one insert; the other reads its id.
     const [inserted, messageIds] = await Promise.all([
       tx.query<{ id: number; listingId: number; idempotencyKey: string; createdAt: Date }>({ name: 'leads.insert-batch', text: INSERT_LEADS, values: [JSON.stringify(ordered)] }),
-      handover.reserve(tx, forms.reduce((n, f) => n + handover.messagesFor(f.lead.agentId), 0)),
+      handover.reserve(tx, forms.map((f) => f.lead.agentId)),
     ]);
     const made = new Map(inserted.rows.map((r) => [keyOf(r.listingId, r.idempotencyKey), r]));
     // The first form with a new key made its lead; a second with the same key in this batch, or one stored

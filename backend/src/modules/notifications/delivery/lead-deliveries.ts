@@ -95,10 +95,8 @@ export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead
  *     theirs and do nothing).
  */
 export interface LeadHandover {
-  /** How many messages a lead of this agent makes now. */
-  messagesFor(agentId: number): number;
-  /** Sends the statement that reserves `count` message ids; resolves with them. */
-  reserve(sql: SqlExecutor, count: number): Promise<number[]>;
+  /** Sends the statement that reserves the message ids of leads for these agents (one per channel on); resolves with them. */
+  reserve(sql: SqlExecutor, agentIds: readonly number[]): Promise<number[]>;
   /**
    * Sends the hand-over of `leads` (stored in this transaction, their messages' ids from `reserve`).
    * Resolves once every statement is sent (the caller may then send COMMIT) with `done`, their outcome.
@@ -129,8 +127,8 @@ export async function prepareLeadHandover(
     return s;
   };
   return {
-    messagesFor: (agentId) => activeChannels(settingsOf(agentId)).length,
-    async reserve(sql, count) {
+    async reserve(sql, agentIds) {
+      const count = agentIds.reduce((n, agentId) => n + activeChannels(settingsOf(agentId)).length, 0);
       if (count === 0) return [];
       const { rows } = await sql.query<{ id: string }>({ name: 'notifications.reserve-message-ids', text: RESERVE_MESSAGE_IDS, values: [count] });
       return rows.map((r) => Number(r.id));
@@ -190,7 +188,7 @@ export async function enqueueLeadDeliveries(
   // starve the pool under load.
   const handover = await prepareLeadHandover({ ...deps, db: trx }, all.map((l) => l.agentId));
   const sql = await sqlOf(trx);
-  const ids = await handover.reserve(sql, all.reduce((n, l) => n + handover.messagesFor(l.agentId), 0));
+  const ids = await handover.reserve(sql, all.map((l) => l.agentId));
   const { done } = await handover.send(sql, all, ids);
   await done;
 }

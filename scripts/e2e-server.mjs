@@ -55,7 +55,10 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
   stdio: 'inherit',
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    // 'test', not 'production': the journeys' webhook receivers listen on 127.0.0.1, and OUTBOUND_ALLOW_LOOPBACK
+    // is refused in production.
+    NODE_ENV: 'test',
+    PUBLIC_URL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

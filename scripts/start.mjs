@@ -12,7 +12,8 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Production requires PUBLIC_URL (the origin of every absolute link); a local `npm start` is served on localhost.
+  env: { NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${process.env.PORT || 3000}`, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

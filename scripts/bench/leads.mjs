@@ -74,6 +74,8 @@ const product = await startProduct({
   DATABASE_URL: dbUrl,
   SESSION_SECRET,
   ENCRYPTION_KEY,
+  // The receiver listens on 127.0.0.1: OUTBOUND_ALLOW_LOOPBACK, which production refuses.
+  NODE_ENV: 'test',
   OUTBOUND_ALLOW_LOOPBACK: 'true',
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'warn',

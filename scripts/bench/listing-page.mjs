@@ -206,7 +206,7 @@ const sharedSecrets = { SESSION_SECRET: secrets.sessionSecret, ENCRYPTION_KEY: s
 worker = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', JOBS_ENABLED: 'true', LOG_LEVEL: 'warn', PORT: String(workerPort), HOST: '127.0.0.1', DATA_DIR: product.dataDir, DATABASE_URL: product.databaseUrl(), ...sharedSecrets },
+  env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: origin, JOBS_ENABLED: 'true', LOG_LEVEL: 'warn', PORT: String(workerPort), HOST: '127.0.0.1', DATA_DIR: product.dataDir, DATABASE_URL: product.databaseUrl(), ...sharedSecrets },
 });
 await waitFor(`http://127.0.0.1:${workerPort}/api/ready`);
 const workerCpu0 = cpuSecondsOf(worker.pid);

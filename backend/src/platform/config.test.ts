@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config';
+import { loadConfig, ConfigError, publicOrigin } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded providers with no keys', () => {
@@ -45,6 +45,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TRUST_PROXY: must be true with an https:\/\/ PUBLIC_URL/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com', TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('requires PUBLIC_URL in production: absolute links are never built from request headers (L1)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: is required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000');
+    // Development and tests without it: this server on localhost.
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(publicOrigin(loadConfig({ PORT: '4123' }))).toBe('http://localhost:4123');
+    expect(publicOrigin(loadConfig({ PUBLIC_URL: 'https://homes.example.com/' }))).toBe('https://homes.example.com');
+  });
+
+  it('refuses OUTBOUND_ALLOW_LOOPBACK=true in production (L8)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', OUTBOUND_ALLOW_LOOPBACK: 'true' })).toThrow(/OUTBOUND_ALLOW_LOOPBACK: lets webhooks reach this machine/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', OUTBOUND_ALLOW_LOOPBACK: 'false' }).OUTBOUND_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', OUTBOUND_ALLOW_LOOPBACK: 'true' }).OUTBOUND_ALLOW_LOOPBACK).toBe(true);
   });
 
   it('lists every problem readably', () => {

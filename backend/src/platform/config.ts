@@ -74,6 +74,14 @@ const ConfigSchema = z
     if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required with an external DATABASE_URL in production' });
     }
+    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+      // Absolute links (pages' canonical and Open Graph URLs, emails, lead payloads, upload URLs) come from here,
+      // never from a request's Host or X-Forwarded-Host, which the client chooses and caches would keep.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the public origin every absolute link is built from, e.g. https://ads.example.com)' });
+    }
+    if (c.NODE_ENV === 'production' && c.OUTBOUND_ALLOW_LOOPBACK) {
+      ctx.addIssue({ code: 'custom', path: ['OUTBOUND_ALLOW_LOOPBACK'], message: 'lets webhooks reach this machine (127.0.0.1): tests only, never in production' });
+    }
     if (c.NODE_ENV === 'production' && c.DELIVERY_RETRY_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_RETRY_TIME_SCALE'], message: 'shortens the delivery retry schedule: tests only, never in production' });
     }
@@ -125,6 +133,15 @@ export interface Config extends RawConfig {
     email: 'smtp' | 'outbox';
     googleLogin: 'google' | 'disabled';
   };
+}
+
+/**
+ * The public origin every absolute URL is built from (pages, emails, lead payloads, upload URLs): PUBLIC_URL's
+ * origin, or in development this server on localhost. Never the request's Host or X-Forwarded-Host: a client
+ * chooses those, and a page built from them may be kept by a cache and served to everyone.
+ */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
 
 export class ConfigError extends Error {

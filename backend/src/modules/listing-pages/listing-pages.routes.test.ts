@@ -198,3 +198,23 @@ describe('public pages and the session', () => {
     }
   });
 });
+
+describe('without PUBLIC_URL (development): absolute URLs never come from request headers (L1)', () => {
+  let dev: TestContext;
+  beforeAll(async () => {
+    // Behind a proxy that is trusted, so X-Forwarded-Host would count if anything read it.
+    dev = await createTestContext({ env: { TRUST_PROXY: 'true', PORT: '4123' } });
+  });
+  afterAll(() => dev.close());
+
+  it('builds canonical, Open Graph and JSON-LD URLs from this server on localhost, whatever Host and X-Forwarded-Host say', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(dev.db);
+    for (const headers of [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }, {}]) {
+      const html = (await dev.request.get(`/listing/${mlsId}`).set(headers).expect(200)).text;
+      expect(html).not.toContain('evil.example');
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:4123/listing/${mlsId}">`);
+      expect(html).toContain(`<meta property="og:image" content="http://localhost:4123/og/listing/${mlsId}.jpg">`);
+      expect(JSON.parse(DATA.exec(html)![1]).pageUrl).toBe(`http://localhost:4123/listing/${mlsId}`);
+    }
+  });
+});

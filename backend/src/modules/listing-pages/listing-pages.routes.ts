@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isManualMlsId, mlsIdParam, type ListingResponse, type PublicCampaign } from '@app/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { publicOrigin } from '../../platform/config';
 import { answerConditionally, etagOf } from '../../platform/http/conditional';
 import { findListingResponse, PUBLIC_LISTING_CACHE } from '../listings';
 import { findPublicCampaign } from '../campaigns';
@@ -29,10 +30,6 @@ const TOKEN_SLOT = 'LEADFORMTOKEN0SLOT';
 const RENDER_TTL_MS = 5_000;
 const RENDER_CACHE_MAX = 500;
 
-function originOf(deps: AppDeps, ctx: Context): string {
-  return deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${ctx.protocol}://${ctx.host}`;
-}
-
 /** Server-rendered public listing pages (spec 001 §2): /listing/:mlsId, /manual-listing/:mlsId, and their share image. */
 export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer } = {}): Router {
   const router = new Router();
@@ -42,9 +39,11 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
   const getRenderer = () => (renderer ??= (opts.renderer ?? loadListingPageRenderer)());
   const cache = new Map<string, Rendered>();
 
-  async function render(ctx: Context, kind: Kind, mlsId: string): Promise<Rendered> {
-    const origin = originOf(deps, ctx);
-    const key = `${kind}|${origin}|${mlsId}`;
+  // Canonical, Open Graph and JSON-LD URLs: from configuration, never from the request's Host (the page is cached).
+  const origin = publicOrigin(deps.config);
+
+  async function render(kind: Kind, mlsId: string): Promise<Rendered> {
+    const key = `${kind}|${mlsId}`;
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit;
     const r = getRenderer();
@@ -68,7 +67,7 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
   }
 
   async function sendPage(ctx: Context, kind: Kind, mlsId: string) {
-    const page = await render(ctx, kind, mlsId);
+    const page = await render(kind, mlsId);
     if (page.status === 404) {
       ctx.status = 404;
       ctx.set('Cache-Control', 'no-store');

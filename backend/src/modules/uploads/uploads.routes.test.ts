@@ -126,7 +126,10 @@ describe('POST /api/objects/upload', () => {
     const before = Date.now();
     const { uploadURL, id, body } = await newUpload();
     expect(Object.keys(body)).toEqual(['uploadURL']);
-    expect(uploadURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/objects\/local\/[0-9a-f-]{36}\?expires=\d+&sig=[0-9a-f]{64}$/);
+    // The origin is the configured one (no PUBLIC_URL in development: this server on localhost), never the request's Host.
+    expect(uploadURL).toMatch(/^http:\/\/localhost:3000\/api\/objects\/local\/[0-9a-f-]{36}\?expires=\d+&sig=[0-9a-f]{64}$/);
+    const spoofed = await owner.post('/api/objects/upload').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').expect(200);
+    expect(spoofed.body.uploadURL).toMatch(/^http:\/\/localhost:3000\/api\/objects\/local\//);
     expect(id).toMatch(UUID);
     expect(objectPathFromUploadUrl(uploadURL)).toBe(`/objects/uploads/${id}`);
 

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { getAccessibleAgent } from '../agents';
 import { agentRequired } from './uploads.errors';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest } from '../../platform/errors';
+import { publicOrigin } from '../../platform/config';
 import { createUploadStorages } from './providers';
 import { discardRest } from './providers/local-disk';
 import { UUID_PATTERN } from './providers/upload-storage';
@@ -48,15 +48,6 @@ function sessionHashOf(ctx: Context): string | null {
   if (!ctx.session || ctx.session.isNew) return null;
   const sid = ctx.cookies.get(SESSION_COOKIE, { signed: true });
   return sid ? crypto.createHash('sha256').update(sid).digest('hex') : null;
-}
-
-/**
- * Our own origin as the browser addressed it (the same one the CSRF guard compares against). Not
- * ctx.origin: in Koa 3 that is the request's Origin header, absent on many requests and chosen by the client.
- */
-function ownOrigin(ctx: Context): string {
-  if (!ctx.host) throw badRequest('request.no_host', 'The request has no Host header');
-  return `${ctx.protocol}://${ctx.host}`;
 }
 
 /**
@@ -120,7 +111,7 @@ export function uploadsRouter(deps: AppDeps): Router {
     // Quotas: per session and per agent, whichever address the requests come from.
     if (sessionHash) await consumeRateLimit(deps.db, { name: 'upload-slots-session', ...UPLOAD_SLOTS_SESSION_RATE_LIMIT }, sessionHash);
     await consumeRateLimit(deps.db, { name: 'upload-slots-agent', ...UPLOAD_SLOTS_AGENT_RATE_LIMIT }, String(agentId));
-    const { uploadURL } = await createUpload(uploads, { origin: ownOrigin(ctx), sessionHash, agentId });
+    const { uploadURL } = await createUpload(uploads, { origin: publicOrigin(deps.config), sessionHash, agentId });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { uploadURL };
   });

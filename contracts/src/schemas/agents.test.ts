@@ -96,7 +96,7 @@ describe('branding update', () => {
         email: '',
         phone: '305-555-1234',
         brokerage: ' Acme Realty ',
-        profileImageUrl: '/objects/uploads/p1',
+        profileImageUrl: '/objects/uploads/00000000-0000-4000-8000-000000007031',
         logoUrl: '',
       }),
     ).toEqual({
@@ -104,7 +104,7 @@ describe('branding update', () => {
       email: null,
       phone: '305-555-1234',
       brokerage: 'Acme Realty',
-      profileImageUrl: '/objects/uploads/p1',
+      profileImageUrl: '/objects/uploads/00000000-0000-4000-8000-000000007031',
       logoUrl: null,
     });
   });

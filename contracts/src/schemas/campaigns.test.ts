@@ -9,7 +9,7 @@ const errorsOf = (schema: z.ZodType, input: unknown) => {
   return fieldErrors(r.error);
 };
 
-const imgs = (n: number) => Array.from({ length: n }, (_, i) => `/objects/uploads/${i}`);
+const imgs = (n: number) => Array.from({ length: n }, (_, i) => `/objects/uploads/00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
 
 describe('carousel images', () => {
   it('need 2 to 10 images', () => {
@@ -49,7 +49,7 @@ describe('campaign draft', () => {
     targetAudience: 'Local Home Buyers (25-55)',
     impressions: 25000,
     price: '399',
-    imageUrl: '/objects/uploads/a',
+    imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000000061',
     carouselImages: [],
     link: 'https://app.example.com/listing/A123',
   };
@@ -67,7 +67,7 @@ describe('campaign draft', () => {
       callToAction: 'Learn more',
       targetAudience: 'Local Home Buyers (25-55)',
       price: 399,
-      imageUrl: '/objects/uploads/a',
+      imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000000061',
       carouselImages: [],
       link: 'https://app.example.com/listing/A123',
     });

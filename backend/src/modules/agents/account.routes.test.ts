@@ -84,7 +84,7 @@ describe('PUT /api/agents/:id — branding and profile', () => {
     const { session, agent } = await newAgent();
     const res = await session
       .put(`/api/agents/${agent.id}`)
-      .send({ name: 'Dana W. Whitfield', email: 'dana@example.com', phone: '(813) 555-0100', brokerage: 'Palm Realty', profileImageUrl: '/objects/uploads/abc123', logoUrl: '' })
+      .send({ name: 'Dana W. Whitfield', email: 'dana@example.com', phone: '(813) 555-0100', brokerage: 'Palm Realty', profileImageUrl: '/objects/uploads/00000000-0000-4000-8000-616263313233', logoUrl: '' })
       .expect(200);
     expect(res.body).toMatchObject({
       id: agent.id,
@@ -92,7 +92,7 @@ describe('PUT /api/agents/:id — branding and profile', () => {
       email: 'dana@example.com',
       phone: '(813) 555-0100',
       brokerage: 'Palm Realty',
-      profileImageUrl: '/objects/uploads/abc123',
+      profileImageUrl: '/objects/uploads/00000000-0000-4000-8000-616263313233',
       logoUrl: null,
       hasPassword: false,
     });

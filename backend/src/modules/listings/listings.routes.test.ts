@@ -25,7 +25,7 @@ const form = (agentId: number, extra: Record<string, unknown> = {}) => ({
   bathrooms: '2.0',
   squareFeet: 1500,
   status: 'active',
-  images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+  images: ['/objects/uploads/00000000-0000-4000-8000-000000006131', '/objects/uploads/00000000-0000-4000-8000-000000006232'],
   ...extra,
 });
 
@@ -46,8 +46,8 @@ describe('POST /api/listings (manual listing)', () => {
       bathrooms: '2.0',
       squareFeet: 1500,
       status: 'active',
-      imageUrl: '/objects/uploads/a1',
-      images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+      imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006131',
+      images: ['/objects/uploads/00000000-0000-4000-8000-000000006131', '/objects/uploads/00000000-0000-4000-8000-000000006232'],
       amenities: {},
       listDate: null,
       latitude: null,
@@ -64,8 +64,8 @@ describe('POST /api/listings (manual listing)', () => {
   it('keeps a MANUAL- id the client made, and refuses the same one twice', async () => {
     const browser = t.newSession();
     const agent = await manualAgent(browser);
-    const res = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/b2' })).expect(201);
-    expect(res.body).toMatchObject({ mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/b2' });
+    const res = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006232' })).expect(201);
+    expect(res.body).toMatchObject({ mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006232' });
     const dup = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901' })).expect(409);
     expect(dup.body.code).toBe('listings.duplicate');
     const forged = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-abc' })).expect(201);
@@ -166,8 +166,8 @@ describe('GET /api/agents/:id/listings', () => {
       bathrooms: '2.0',
       squareFeet: 1500,
       status: 'sold',
-      imageUrl: '/objects/uploads/a1',
-      images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+      imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006131',
+      images: ['/objects/uploads/00000000-0000-4000-8000-000000006131', '/objects/uploads/00000000-0000-4000-8000-000000006232'],
       description: null,
     });
     for (const l of body.listings) expect(Object.keys(l).sort()).toEqual(SUMMARY_KEYS);

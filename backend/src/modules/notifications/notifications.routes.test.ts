@@ -105,6 +105,17 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
     expect(crm.body.fields).toEqual({ crmWebhookUrl: 'CRM webhook URL is required for this CRM' });
   });
 
+  it('refuses a whsec_ secret that is not base64 of a 24 to 64 byte key, with a field message, and stores nothing (L2)', async () => {
+    const { session, agent } = await wizardBrowser(t.newSession());
+    for (const webhookSecret of ['whsec_not-base64!', `whsec_${Buffer.alloc(16, 7).toString('base64')}`]) {
+      const res = await session.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://hooks.example.com/leads', webhookSecret }).expect(400);
+      expect(res.body.fields).toEqual({ webhookSecret: 'A whsec_ secret must be whsec_ followed by the base64 of a 24 to 64 byte key' });
+    }
+    expect(await t.db('notificationSettings').where({ agentId: agent.id }).first()).toBeUndefined();
+    const good = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    await session.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://hooks.example.com/leads', webhookSecret: good }).expect(200);
+  });
+
   it('is for the owner only: 404 for another session (as for an unknown agent: ids cannot be probed), 400 for a bad id', async () => {
     const { agent } = await wizardBrowser(t.newSession());
     const stranger = t.newSession();

@@ -29,7 +29,7 @@ module.exports = {
         '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },
-      setupFiles: ['<rootDir>/backend/test/polyfills.cjs'],
+      setupFiles: ['<rootDir>/backend/test/polyfills.cjs', '<rootDir>/backend/test/offline-dns.cjs'],
       setupFilesAfterEnv: ['<rootDir>/backend/test/after-each-file.cjs'],
       globalSetup: '<rootDir>/backend/test/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/global-teardown.ts',

@@ -162,7 +162,7 @@ describe('GET /api/agents', () => {
 });
 
 describe("an admin's Login As", () => {
-  it('may not change the login email, the password or the notification secrets', async () => {
+  it('may not change the login email, the password, the integrations or their secrets', async () => {
     const agentUrl = `/api/agents/${ownerAgent.agentId}`;
     const { email } = (await owner.get(agentUrl).expect(200)).body as { email: string };
     for (const body of [{ email: 'taken-over@example.com' }, { email, password: 'another-password-1' }]) {
@@ -172,13 +172,13 @@ describe("an admin's Login As", () => {
     for (const body of [{ webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, { crmApiKey: 'crm-key-123' }, { clearWebhookSecret: true }, { clearCrmApiKey: true }]) {
       expect((await impersonator.put(settingsUrl).send(body).expect(403)).body.code).toBe('auth.impersonation_read_only');
     }
-    // Nor a first webhook URL: it would generate the signing secret and show it, once, to the admin.
+    // Nor any integration: a first webhook URL would generate the signing secret and show it, once, to the admin,
+    // and moving a URL would send the stored secret or key wherever the admin chose.
     expect((await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads' }).expect(403)).body.code).toBe('auth.impersonation_read_only');
-    // The owner may; then the admin may change the URL (the secret stays the agent's).
-    await owner.put(settingsUrl).send({ crmApiKey: 'crm-key-123' }).expect(200);
     expect((await owner.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads' }).expect(200)).body.generatedWebhookSecret).toMatch(/^whsec_/);
-    const changed = await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads-2' }).expect(200);
-    expect(changed.body.generatedWebhookSecret).toBeUndefined();
+    expect((await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads-2' }).expect(403)).body.code).toBe('auth.impersonation_read_only');
+    // The form sent back unchanged with a toggle: allowed.
+    await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads', instantNotifications: false }).expect(200);
   });
 
   it('may not change the password through change-password', async () => {

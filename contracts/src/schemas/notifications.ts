@@ -18,6 +18,7 @@ export const NOTIFICATION_MESSAGES = {
   crmApiKeyRequired: 'An API key is required for this CRM',
   webhookType: 'Webhook type must be custom, zapier or crm',
   webhookSecretInvalid: 'A whsec_ secret must be whsec_ followed by the base64 of a 24 to 64 byte key',
+  publicTargetRequired: 'This URL must point to a public internet address',
 } as const;
 
 /** Write-only secret: trimmed; "", null and absent all mean "not typed, keep the stored one". */

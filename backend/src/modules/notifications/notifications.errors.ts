@@ -4,12 +4,20 @@ import { AppError, validationFailed } from '../../platform/errors';
 
 export const settingsInvalid = (fields: Record<string, string>) => validationFailed(fields);
 
+/** Another save changed the stored URLs between this save's address check and its write. */
+export const settingsChanged = () => new AppError(409, 'notifications.settings_changed', 'The settings changed while saving. Please save again.');
+
 export const nothingToTest = (what: string) =>
   new AppError(400, 'notifications.not_configured', `Set a ${what} first, then send a test.`, { webhookType: `No ${what} is set` });
 
-/** The receiver did not take the test send: the message names what it answered. */
-export const testFailed = (message: string, statusCode: number | null, deliveryId: number) =>
-  new AppError(502, 'notifications.test_failed', message, undefined, { statusCode, deliveryId });
+/**
+ * The receiver did not take the test send. The same message whatever went wrong (an HTTP error, a refused
+ * connection, DNS, a timeout): the details are in the delivery log (`deliveryId`), not in the answer.
+ */
+export const testFailed = (type: string, deliveryId: number) =>
+  new AppError(502, 'notifications.test_failed', `Test ${type} notification failed: the receiver did not accept it. The delivery log below says what happened.`, undefined, {
+    deliveryId,
+  });
 
 export const deliveryNotFound = () => new AppError(404, 'notifications.delivery_not_found', 'Delivery not found');
 
@@ -17,3 +25,7 @@ export const deliveryStillRetrying = (nextAttemptAt: string | null) =>
   new AppError(409, 'notifications.delivery_in_progress', 'This delivery is still being retried automatically; replay it once it has succeeded or failed.', undefined, {
     nextAttemptAt,
   });
+
+/** Login As may read the integrations but change none of them (the code is the one every impersonation refusal has). */
+export const integrationsReadOnly = () =>
+  new AppError(403, 'auth.impersonation_read_only', 'An admin viewing as this agent can read the integrations but cannot change them (URLs, CRM, secrets and keys).');

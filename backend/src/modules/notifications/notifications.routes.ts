@@ -13,11 +13,12 @@ import {
 import { validate, inputOf } from '../../platform/http/validate';
 import { consumeRateLimit } from '../../platform/http/rate-limit';
 import { actorOf, isImpersonating } from '../../platform/auth/actor';
-import { impersonationRefused } from '../../platform/errors';
+import { integrationsReadOnly } from './notifications.errors';
 import type { AppDeps } from '../../platform/deps';
 import { outboxDir } from '../../platform/email/mailer';
 import { getAccessibleAgent } from '../agents';
-import { loadSettings, presentSettings, saveSettings } from './settings/settings.service';
+import { changesIntegrations, loadSettings, presentSettings, saveSettings } from './settings/settings.service';
+import { resolvesToPublicAddresses } from '../../platform/outbound/http';
 import { listDeliveries, replayDelivery, sendTestDelivery } from './delivery/deliveries.service';
 import { deliveryTransports } from './delivery/delivery-deps';
 
@@ -27,6 +28,7 @@ const TEST_WEBHOOK_LIMIT = { name: 'notifications.test-webhook', points: 10, dur
 export function notificationsRouter(deps: AppDeps): Router {
   const router = new Router();
   const transports = () => deliveryTransports(deps.config);
+  const isPublicTarget = (url: string) => resolvesToPublicAddresses(url, { allowLoopback: deps.config.OUTBOUND_ALLOW_LOOPBACK });
   const Settings = { params: AgentIdParams, body: makeNotificationSettingsSchema({ allowPlainHttp: deps.config.OUTBOUND_ALLOW_LOOPBACK }) };
   const TestWebhook = { params: AgentIdParams, body: testWebhookSchema };
   const Deliveries = { params: AgentIdParams, query: deliveriesQuerySchema };
@@ -44,15 +46,26 @@ export function notificationsRouter(deps: AppDeps): Router {
   router.put('/api/agents/:id/notification-settings', validate(Settings), async (ctx) => {
     const { params, body } = inputOf(ctx, Settings);
     const agent = await getAccessibleAgent(actorOf(ctx), params.id);
-    // Login As (DESIGN §6): the admin may change the agent's settings, never its secrets.
+    let input = body;
+    // Login As (DESIGN §6): the admin may read everything and turn the emails on or off, but change no
+    // integration (URL, CRM, secret or key): moving a URL would send the stored key to wherever the admin chose.
     if (isImpersonating(ctx)) {
-      if (body.webhookSecret != null || body.crmApiKey != null || body.clearWebhookSecret || body.clearCrmApiKey) throw impersonationRefused();
-      // A webhook URL on an agent without a secret would generate one and show it, once, to the admin.
-      if (body.webhookUrl && !presentSettings(await loadSettings(deps.db, agent.id)).hasWebhookSecret) throw impersonationRefused();
+      if (changesIntegrations(await loadSettings(deps.db, agent.id), body)) throw integrationsReadOnly();
+      // What the form sends back unchanged is left alone (saving a URL again would also turn a 410'd channel back on).
+      input = {
+        emailNotifications: body.emailNotifications,
+        instantNotifications: body.instantNotifications,
+        webhookUrl: undefined,
+        webhookSecret: undefined,
+        zapierWebhookUrl: undefined,
+        crmType: undefined,
+        crmWebhookUrl: undefined,
+        crmApiKey: undefined,
+      };
     }
     // The answer may carry a generated secret, shown this once.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await saveSettings(deps.db, transports().box, agent.id, body);
+    ctx.body = await saveSettings(deps.db, transports().box, agent.id, input, { isPublicTarget });
   });
 
   router.post('/api/agents/:id/test-webhook', validate(TestWebhook), async (ctx) => {

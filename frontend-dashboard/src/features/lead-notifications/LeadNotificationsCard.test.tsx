@@ -183,19 +183,30 @@ describe('LeadNotificationsCard', () => {
     expect(container.textContent).toContain('Failed to save notification settings');
   });
 
-  it('disables the secret fields, with the reason, for an admin viewing as the agent', async () => {
+  it('shows the integrations read-only, with the reason, for an admin viewing as the agent, and saves only the email toggles', async () => {
     const calls = fakeServer({ settings: { ...baseSettings, webhookUrl: 'https://example.com/h', hasWebhookSecret: true }, me: { id: 7, name: 'Ana', impersonatedBy: 'admin' } });
     await render();
     await click(tab('Webhooks'));
     const secret = byLabel('Webhook secret') as HTMLInputElement;
     expect(secret.disabled).toBe(true);
-    expect(container.textContent).toContain('An admin viewing as this agent cannot change the webhook secret');
+    expect((byLabel('Webhook URL') as HTMLInputElement).readOnly).toBe(true);
+    expect(container.textContent).toContain('An admin viewing as this agent can read the integrations but cannot change them');
     expect(button('Remove')).toBeUndefined();
+    await click(tab('CRM'));
+    expect((byLabel('CRM') as HTMLSelectElement).disabled).toBe(true);
     await click(button('Save Settings')!);
     await until(() => calls.some((c) => c.method === 'PUT'));
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).not.toHaveProperty('webhookSecret');
-    expect(put.body).not.toHaveProperty('clearWebhookSecret');
+    expect(put.body).toEqual({ emailNotifications: true, instantNotifications: true });
+  });
+
+  it('says a new webhook URL does not keep the stored secret', async () => {
+    fakeServer({ settings: { ...baseSettings, webhookUrl: 'https://example.com/h', hasWebhookSecret: true } });
+    await render();
+    await click(tab('Webhooks'));
+    expect(container.textContent).toContain('A secret is stored.');
+    await type(byLabel('Webhook URL') as HTMLInputElement, 'https://other.example.com/h');
+    expect(container.textContent).toContain('A new URL does not keep the stored secret: type it again');
   });
 });
 

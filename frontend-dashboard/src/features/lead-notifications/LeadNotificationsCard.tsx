@@ -16,6 +16,7 @@ import {
   crmFieldsShown,
   fieldErrorsOf,
   formFromSettings,
+  secretsEndedByUrlChange,
   settingsPayload,
   tabOfFirstError,
   testableTypes,
@@ -33,7 +34,7 @@ const TABS: { id: SettingsTab; label: string }[] = [
   { id: 'crm', label: 'CRM' },
 ];
 
-const IMPERSONATION_REASON = 'An admin viewing as this agent cannot change the webhook secret or the CRM API key.';
+const IMPERSONATION_REASON = 'An admin viewing as this agent can read the integrations but cannot change them (URLs, CRM, secrets and keys).';
 
 /** The dashboard's Lead Notifications card: settings in four tabs, test sends, and the delivery log. */
 export function LeadNotificationsCard({ agentId, help }: { agentId: string; /** Help per topic (the help assistant's icons). */ help?: ReactNode }) {
@@ -87,7 +88,7 @@ function SettingsEditor({
 }) {
   const ids = useId();
   const { data: me } = useGetMeQuery();
-  const canChangeSecrets = !me?.impersonatedBy;
+  const canChangeIntegrations = !me?.impersonatedBy;
   const [form, setForm] = useState<SettingsForm>(() => formFromSettings(saved));
   const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
   const [tab, setTab] = useState<SettingsTab>('general');
@@ -101,12 +102,14 @@ function SettingsEditor({
   };
   const shown = crmFieldsShown(form, integrations);
   const testable = testableTypes(saved, form, integrations);
+  const ended = secretsEndedByUrlChange(saved, form, integrations);
+  const readOnly = !canChangeIntegrations && <Alert tone="info">{IMPERSONATION_REASON}</Alert>;
   const id = (name: string) => `${ids}-${name}`;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const result = await update({ agentId, body: settingsPayload(form, { canChangeSecrets, integrations }) }).unwrap();
+      const result = await update({ agentId, body: settingsPayload(form, { canChangeIntegrations, integrations }) }).unwrap();
       setForm(formFromSettings(result));
       setErrors({});
       setGeneratedSecret(result.generatedWebhookSecret ?? null);
@@ -207,6 +210,7 @@ function SettingsEditor({
           {saved.webhookDisabled && (
             <Alert tone="warning">Your webhook answered 410 Gone, so deliveries there stopped. Save the URL again to turn it back on.</Alert>
           )}
+          {readOnly}
           <Field id={id('webhookUrl')} label="Webhook URL" hint="An HTTPS endpoint that receives each lead as signed JSON (Standard Webhooks)." error={errors.webhookUrl}>
             <input
               id={id('webhookUrl')}
@@ -214,6 +218,7 @@ function SettingsEditor({
               type="url"
               inputMode="url"
               placeholder="https://example.com/webhooks/leads"
+              readOnly={!canChangeIntegrations}
               value={form.webhookUrl}
               onChange={(e) => set('webhookUrl', e.target.value)}
               aria-invalid={!!errors.webhookUrl}
@@ -226,11 +231,15 @@ function SettingsEditor({
             value={form.webhookSecret}
             onChange={(v) => set('webhookSecret', v)}
             error={errors.webhookSecret}
-            isSet={saved.hasWebhookSecret}
+            isSet={saved.hasWebhookSecret && !ended.webhookSecret}
             clearing={form.clearWebhookSecret}
             onClear={(v) => set('clearWebhookSecret', v)}
-            canChange={canChangeSecrets}
-            emptyHint="Optional. Leave it empty and we generate one when you save a webhook URL (every webhook is signed)."
+            canChange={canChangeIntegrations}
+            emptyHint={
+              ended.webhookSecret
+                ? 'A new URL does not keep the stored secret: type it again, or leave it empty and we generate a new one (shown once).'
+                : 'Optional. Leave it empty and we generate one when you save a webhook URL (every webhook is signed).'
+            }
             clearHint="The secret will be removed when you save. A webhook that stays set then gets a new generated secret, shown once."
           />
           {generatedSecret && (
@@ -249,6 +258,7 @@ function SettingsEditor({
         'zapier',
         <>
           {saved.zapierDisabled && <Alert tone="warning">Your Zapier hook answered 410 Gone, so deliveries there stopped. Save the URL again to turn it back on.</Alert>}
+          {readOnly}
           <Field
             id={id('zapierWebhookUrl')}
             label="Zapier webhook URL"
@@ -261,6 +271,7 @@ function SettingsEditor({
               type="url"
               inputMode="url"
               placeholder="https://hooks.zapier.com/hooks/catch/…"
+              readOnly={!canChangeIntegrations}
               value={form.zapierWebhookUrl}
               onChange={(e) => set('zapierWebhookUrl', e.target.value)}
               aria-invalid={!!errors.zapierWebhookUrl}
@@ -275,10 +286,12 @@ function SettingsEditor({
         'crm',
         <>
           {saved.crmDisabled && <Alert tone="warning">Your CRM answered 410 Gone, so deliveries there stopped. Save the CRM settings again to turn them back on.</Alert>}
+          {readOnly}
           <Field id={id('crmType')} label="CRM" hint="Leads are sent to your CRM as they arrive." error={errors.crmType}>
             <select
               id={id('crmType')}
               className={fieldStyles.select}
+              disabled={!canChangeIntegrations}
               value={form.crmType}
               onChange={(e) => set('crmType', e.target.value as SettingsForm['crmType'])}
               aria-invalid={!!errors.crmType}
@@ -300,6 +313,7 @@ function SettingsEditor({
                 type="url"
                 inputMode="url"
                 placeholder="https://crm.example.com/api/leads"
+                readOnly={!canChangeIntegrations}
                 value={form.crmWebhookUrl}
                 onChange={(e) => set('crmWebhookUrl', e.target.value)}
                 aria-invalid={!!errors.crmWebhookUrl}
@@ -314,12 +328,14 @@ function SettingsEditor({
               value={form.crmApiKey}
               onChange={(v) => set('crmApiKey', v)}
               error={errors.crmApiKey}
-              isSet={saved.hasCrmApiKey && saved.crmType === form.crmType}
+              isSet={saved.hasCrmApiKey && saved.crmType === form.crmType && !ended.crmApiKey}
               clearing={form.clearCrmApiKey}
               onClear={(v) => set('clearCrmApiKey', v)}
-              canChange={canChangeSecrets}
+              canChange={canChangeIntegrations}
               emptyHint={
-                integrations?.find((c) => c.type === form.crmType)?.requiresApiKey
+                ended.crmApiKey
+                  ? 'A new URL does not keep the stored API key: type it again to send it there.'
+                  : integrations?.find((c) => c.type === form.crmType)?.requiresApiKey
                   ? 'Required for this CRM. Stored encrypted; never shown again.'
                   : 'Optional: sent as a Bearer token. Stored encrypted; never shown again.'
               }
@@ -379,7 +395,7 @@ function SecretField(props: {
 }) {
   const { id, label, value, onChange, error, isSet, clearing, onClear, canChange, emptyHint, clearHint } = props;
   const hint = !canChange
-    ? IMPERSONATION_REASON
+    ? 'Read only while an admin views as this agent.'
     : clearing
       ? clearHint
       : isSet

@@ -14,12 +14,15 @@ import { startReceiver } from '../testing/receiver';
 import { agentWithListing, insertLead, waitFor } from '../testing/rows';
 import { insertListingWithDraftCampaign } from '../../../../test/factories';
 import { notifyCampaignLive } from './campaign-live';
+import { resolvesToPublicAddresses } from '../../../platform/outbound/http';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 async function setup(t: TestContext, settings: Record<string, unknown>, agentOpts: { email?: string | null } = {}) {
   const { agent, listing } = await agentWithListing(t.db, agentOpts);
-  await saveSettings(t.db, deliveryTransports(t.config).box, agent.id, settings as never);
+  // The receivers here are on loopback, which this configuration allows (OUTBOUND_ALLOW_LOOPBACK).
+  const isPublicTarget = (url: string) => resolvesToPublicAddresses(url, { allowLoopback: t.config.OUTBOUND_ALLOW_LOOPBACK });
+  await saveSettings(t.db, deliveryTransports(t.config).box, agent.id, settings as never, { isPublicTarget });
   return { agent, listing };
 }
 

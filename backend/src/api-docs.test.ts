@@ -193,10 +193,15 @@ describe('answers parse with their documented contract schemas', () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+    // The receiver is gone: this test send fails (502) and its delivery is dead, which replay may send again.
+    expect((await call('post', '/api/agents/:id/test-webhook', `/api/agents/${agent.id}/test-webhook`, { webhookType: 'custom' })).status).toBe(502);
     const deliveries = (await call('get', '/api/agents/:id/deliveries', `/api/agents/${agent.id}/deliveries?channel=webhook`)).body;
-    expect(deliveries.items.length).toBeGreaterThan(0);
+    expect(deliveries.items.length).toBeGreaterThan(1);
     await call('get', '/api/agents/:id/deliveries', `/api/agents/${agent.id}/deliveries?pageSize=1000`);
-    const replayed = await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${deliveries.items[0].id}/replay`, {});
+    const delivered = deliveries.items.find((d: { status: string }) => d.status === 'succeeded');
+    expect((await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${delivered.id}/replay`, {})).status).toBe(409);
+    const dead = deliveries.items.find((d: { status: string; replayable: boolean }) => d.status === 'dead' && d.replayable);
+    const replayed = await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${dead.id}/replay`, {});
     expect(replayed.status).toBe(202);
     await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/999999/replay`, {});
     await call('get', '/listing/:mlsId', `/listing/${listing.mlsId}`);

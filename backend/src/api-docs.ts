@@ -223,13 +223,14 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/agents/:id/notification-settings', tag: 'notifications', summary: "The agent's notification settings (no secrets; credential URLs masked)", params: id, ok: { 200: notificationSettingsViewSchema }, errors: [403, 404] },
   {
     method: 'put', path: '/api/agents/:id/notification-settings', tag: 'notifications', summary: 'Save the notification settings (a generated webhook secret is shown this once)', params: id,
-    body: notificationSettingsSchema, ok: { 200: notificationSettingsSavedSchema }, errors: [403, 404],
+    body: notificationSettingsSchema, ok: { 200: notificationSettingsSavedSchema }, errors: [403, 404, 409],
   },
   { method: 'post', path: '/api/agents/:id/test-webhook', tag: 'notifications', summary: 'Send a signed test lead to the custom webhook, Zapier or the CRM', params: id, body: testWebhookSchema, ok: { 200: testWebhookResultSchema }, errors: [403, 404, 429, 502] },
   { method: 'get', path: '/api/agents/:id/deliveries', tag: 'notifications', summary: 'Delivery attempts, newest first (filter by channel and status)', params: id, query: deliveriesQuerySchema, ok: { 200: deliveryPageSchema }, errors: [403, 404] },
   {
-    method: 'post', path: '/api/agents/:id/deliveries/:deliveryId/replay', tag: 'notifications', summary: 'Send a finished delivery again (a new attempt is queued)', params: deliveryParamsSchema,
-    ok: { 202: deliveryReplaySchema }, errors: [403, 404, 409],
+    method: 'post', path: '/api/agents/:id/deliveries/:deliveryId/replay', tag: 'notifications',
+    summary: 'Send a dead delivery again (a new attempt is queued; 409 while retries are pending or for one delivered; 10 a minute per agent)', params: deliveryParamsSchema,
+    ok: { 202: deliveryReplaySchema }, errors: [403, 404, 409, 429],
   },
   {
     method: 'get', path: '/dev/outbox', tag: 'pages', summary: 'Development only (embedded email outbox): the emails that would have been sent, newest first',

@@ -68,6 +68,18 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['succeeded', 'failed', 'dead', 'disabled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** Replays an agent may make, from the dashboard (or an admin viewing as the agent): at most this many a minute. */
+export const DELIVERY_REPLAYS_PER_MINUTE = 10;
+
+/**
+ * Replay is for an attempt that failed (`dead`, or `failed` and retried since) of a delivery that is now dead:
+ * not one that succeeded, answered 410 Gone (`disabled`: save the URL again instead), is still being retried
+ * (pending) or was delivered on a later attempt.
+ */
+export function isReplayable(attemptStatus: DeliveryStatus, messageStatus: 'pending' | 'delivered' | 'dead'): boolean {
+  return (attemptStatus === 'dead' || attemptStatus === 'failed') && messageStatus === 'dead';
+}
+
 /** What was delivered. */
 export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

@@ -179,6 +179,8 @@ export const deliveryViewSchema = z.object({
   createdAt: z.string(),
   /** When the next automatic attempt is due, while the delivery is still being retried. */
   nextAttemptAt: z.string().nullable(),
+  /** Replay may send it again (`isReplayable`): a dead or failed attempt of a delivery that will not be retried or delivered. */
+  replayable: z.boolean(),
 });
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
 
@@ -191,6 +193,7 @@ export const deliveryPageSchema = z.object({
 export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
 
 export const deliveryParamsSchema = z.object({ id: idParam, deliveryId: idParam });
+
 
 /** POST …/deliveries/:deliveryId/replay answer: the new attempt is queued. */
 export const deliveryReplaySchema = z.object({ message: z.string(), webhookId: z.string(), attempt: z.number().int() });

@@ -21,6 +21,18 @@ export const testFailed = (type: string, deliveryId: number) =>
 
 export const deliveryNotFound = () => new AppError(404, 'notifications.delivery_not_found', 'Delivery not found');
 
+/** Replay is for a failed delivery that will not be retried (dead): not one that succeeded or was turned off by a 410. */
+export const deliveryNotReplayable = (attemptStatus: string, messageStatus: string) =>
+  new AppError(
+    409,
+    'notifications.not_replayable',
+    attemptStatus === 'succeeded' || messageStatus === 'delivered'
+      ? 'Only a dead or failed delivery can be replayed: this one was delivered.'
+      : attemptStatus === 'disabled'
+        ? 'Only a dead or failed delivery can be replayed: this endpoint answered 410 Gone and was turned off. Save its URL again to turn it back on.'
+        : 'Only a dead or failed delivery can be replayed.',
+  );
+
 export const deliveryStillRetrying = (nextAttemptAt: string | null) =>
   new AppError(409, 'notifications.delivery_in_progress', 'This delivery is still being retried automatically; replay it once it has succeeded or failed.', undefined, {
     nextAttemptAt,

@@ -26,9 +26,9 @@ const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   disabled: { label: 'Disabled (410)', tone: 'danger' },
 };
 
-/** A delivery the agent may send again: it failed and no automatic attempt is still due. */
-export function canReplay(d: Pick<DeliveryView, 'status' | 'nextAttemptAt'>): boolean {
-  return d.status !== 'succeeded' && !d.nextAttemptAt;
+/** A delivery the agent may send again: the server says so (a dead or failed attempt of a dead delivery, contracts `isReplayable`). */
+export function canReplay(d: Pick<DeliveryView, 'replayable'>): boolean {
+  return d.replayable;
 }
 
 function when(iso: string): string {

@@ -226,15 +226,16 @@ const delivery = (over: Partial<DeliveryView>): DeliveryView => ({
   durationMs: 12,
   createdAt: '2026-11-23T20:00:00.000Z',
   nextAttemptAt: null,
+  replayable: false,
   ...over,
 });
 
 describe('DeliveryLog', () => {
-  it('offers Replay only for a failed or dead delivery with no automatic attempt due, and calls the replay route', async () => {
+  it('offers Replay only for a delivery the server calls replayable (dead, no automatic attempt due), and calls the replay route', async () => {
     const calls = fakeServer({
       settings: baseSettings,
       deliveries: [
-        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500' }),
+        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500', replayable: true }),
         delivery({ id: 2, webhookId: 'wh_2', status: 'failed', responseCode: 503, nextAttemptAt: '2026-11-23T20:05:00.000Z' }),
         delivery({ id: 1, webhookId: 'wh_3' }),
       ],

@@ -33,6 +33,9 @@ const ConfigSchema = z
     OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
     JOBS_ENABLED: bool.default(true),
+    // Uploads (L4): the bytes one agent's images may take, and for an anonymous wizard (a session that is not
+    // logged in) also per browser session and per client address. At least one image's worth (10 MB).
+    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(10 * 1024 * 1024, 'must be at least 10485760 (one image)').default(500 * 1024 * 1024),
     // How long a process may answer the hot agent-scoped reads from memory (platform/cache/read-cache.ts); 0 turns it off.
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),
     // Lead delivery (notifications): the receiver's whole answer must arrive within this (Standard Webhooks: 15 s).

@@ -84,11 +84,13 @@ export const UPLOAD_SLOTS_AGENT_RATE_LIMIT = { points: 200, durationSeconds: 24 
  * The agent an upload slot is for: the one this session is logged in as, else the newest one it created
  * in the wizard and may still open (DESIGN §3). A session that owns no agent gets no slot.
  */
-async function uploadingAgent(actor: Actor): Promise<number> {
+async function uploadingAgent(actor: Actor): Promise<{ agentId: number; anonymous: boolean }> {
   const candidates = [...(actor.loggedInAgentId ? [actor.loggedInAgentId] : []), ...[...actor.ownedAgentIds].reverse()];
   for (const id of candidates) {
     try {
-      return (await getAccessibleAgent(actor, id)).id;
+      const agentId = (await getAccessibleAgent(actor, id)).id;
+      // Not logged in as it: a wizard's upload, which counts against its session and address too (L4).
+      return { agentId, anonymous: actor.loggedInAgentId !== agentId };
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
     }
@@ -102,16 +104,17 @@ export function uploadsRouter(deps: AppDeps): Router {
     logger: deps.logger,
     storages: createUploadStorages(deps.config, deps.logger),
     variants: new VariantCache(deps.config.DATA_DIR),
+    quotaBytes: deps.config.UPLOAD_QUOTA_BYTES,
   };
   const router = new Router();
 
   router.post('/api/objects/upload', rateLimit({ name: 'upload-slots', ...UPLOAD_SLOTS_IP_RATE_LIMIT }), validate(CreateUpload), async (ctx) => {
-    const agentId = await uploadingAgent(actorOf(ctx));
+    const { agentId, anonymous } = await uploadingAgent(actorOf(ctx));
     const sessionHash = sessionHashOf(ctx);
     // Quotas: per session and per agent, whichever address the requests come from.
     if (sessionHash) await consumeRateLimit(deps.db, { name: 'upload-slots-session', ...UPLOAD_SLOTS_SESSION_RATE_LIMIT }, sessionHash);
     await consumeRateLimit(deps.db, { name: 'upload-slots-agent', ...UPLOAD_SLOTS_AGENT_RATE_LIMIT }, String(agentId));
-    const { uploadURL } = await createUpload(uploads, { origin: publicOrigin(deps.config), sessionHash, agentId });
+    const { uploadURL } = await createUpload(uploads, { origin: publicOrigin(deps.config), sessionHash, agentId, clientAddress: anonymous ? ctx.ip : null });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { uploadURL };
   });

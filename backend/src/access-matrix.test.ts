@@ -34,6 +34,13 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/agents/:id': { method: 'get', path: (t) => `/api/agents/${t.agentId}`, allowed: 200 },
   'PUT /api/agents/:id': { method: 'put', path: (t) => `/api/agents/${t.agentId}`, body: { brokerage: 'Sunshine Realty' }, allowed: 200 },
   'GET /api/agents/:id/leads': { method: 'get', path: (t) => `/api/agents/${t.agentId}/leads`, allowed: 200 },
+  // A lead the agent does not have: its own 404, told apart from the agent refusal by its code.
+  'POST /api/agents/:id/leads/:leadId/release': {
+    method: 'post', path: (t) => `/api/agents/${t.agentId}/leads/999999/release`, body: {}, allowed: 404, allowedCode: 'leads.not_found',
+  },
+  'POST /api/agents/:id/leads/:leadId/discard': {
+    method: 'post', path: (t) => `/api/agents/${t.agentId}/leads/999999/discard`, body: {}, allowed: 404, allowedCode: 'leads.not_found',
+  },
   'GET /api/agents/:id/listings': { method: 'get', path: (t) => `/api/agents/${t.agentId}/listings`, allowed: 200 },
   'GET /api/agents/:id/notification-settings': { method: 'get', path: (t) => `/api/agents/${t.agentId}/notification-settings`, allowed: 200 },
   'PUT /api/agents/:id/notification-settings': {

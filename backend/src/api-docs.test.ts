@@ -170,6 +170,19 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, lead, t.newSession());
     await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, { ...lead, email: 'not an email' }, t.newSession());
     await call('get', '/api/agents/:id/leads', `/api/agents/${agent.id}/leads`);
+    // A flood guards the listing (its score, set here): two leads held for review, one released and one discarded.
+    await t.db('leadGuards').insert({ listingId: listing.id, score: 100, scoredAt: new Date() }).onConflict('listingId').merge();
+    const heldIds: number[] = [];
+    for (const k of ['docs-lead-0000000002', 'docs-lead-0000000003']) {
+      const res = await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, { ...lead, email: `${k}@example.com`, idempotencyKey: k }, t.newSession());
+      expect(res.status).toBe(201);
+      heldIds.push(res.body.id);
+    }
+    await call('get', '/api/agents/:id/leads', `/api/agents/${agent.id}/leads?status=held`);
+    await call('post', '/api/agents/:id/leads/:leadId/release', `/api/agents/${agent.id}/leads/${heldIds[0]}/release`, {});
+    await call('post', '/api/agents/:id/leads/:leadId/release', `/api/agents/${agent.id}/leads/${heldIds[0]}/release`, {});
+    await call('post', '/api/agents/:id/leads/:leadId/discard', `/api/agents/${agent.id}/leads/${heldIds[1]}/discard`, {});
+    await call('post', '/api/agents/:id/leads/:leadId/discard', `/api/agents/${agent.id}/leads/999999/discard`, {});
 
     // Lead notifications: settings, a signed test send to a local receiver, the delivery log and a replay.
     const received: string[] = [];

@@ -52,6 +52,7 @@ import {
   healthSchema,
   idParam,
   leadCreatedSchema,
+  leadReviewedSchema,
   leadSubmissionSchema,
   listingResponseSchema,
   mlsIdParam,
@@ -126,6 +127,7 @@ export interface RouteDoc {
 
 const id = z.object({ id: idParam });
 const mlsId = z.object({ mlsId: mlsIdParam });
+const leadParams = z.object({ id: idParam, leadId: idParam });
 const html = (description: string): RawBody => ({ contentType: 'text/html', description });
 const notModified: RawBody = { contentType: 'application/json', description: 'Not modified (ETag / If-None-Match)' };
 const image: RawBody = { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' };
@@ -212,11 +214,17 @@ export const API_ROUTES: RouteDoc[] = [
   // Public listing pages and the buyer's lead (spec 001)
   { method: 'get', path: '/api/listings/:mlsId', tag: 'listings', summary: 'A public listing with its agent (the one /listing/{mlsId} shows)', params: mlsId, ok: { 200: listingResponseSchema, 304: notModified }, errors: [404] },
   { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
-  { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
+  {
+    method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads',
+    summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent). While the listing is guarded (a flood), a lead that looks like part of it is held for review; the answer then may carry a proof-of-work challenge, and the same form sent again with its proof is delivered',
+    params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429],
+  },
   { method: 'get', path: '/api/agents/:id/campaigns', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing", params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics/daily', tag: 'campaigns', summary: 'Impressions and clicks delivered per day and campaign, the last 90 days (the dashboard chart)', params: id, ok: { 200: dailyDeliveryListSchema }, errors: [403, 404] },
-  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads, newest first, with the total (limit, cursor)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
+  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads (received, or held for review), newest first, with the total (limit, cursor, status)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
+  { method: 'post', path: '/api/agents/:id/leads/:leadId/release', tag: 'leads', summary: 'Release a lead held for review: it is delivered on every channel, as a new lead', params: leadParams, ok: { 200: leadReviewedSchema }, errors: [403, 404, 409] },
+  { method: 'post', path: '/api/agents/:id/leads/:leadId/discard', tag: 'leads', summary: 'Discard a lead held for review: it is kept, never delivered', params: leadParams, ok: { 200: leadReviewedSchema }, errors: [403, 404, 409] },
 
   // Lead notifications (spec 001 §2, §7)
   { method: 'get', path: '/api/crm-integrations', tag: 'notifications', summary: 'The CRMs leads can be delivered to', ok: { 200: z.array(crmIntegrationSchema) } },

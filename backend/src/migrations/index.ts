@@ -24,6 +24,7 @@ import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_st
 import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_daily_metrics';
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
 import * as uploadsAddQuotaIdentity from './20261127020000_uploads_add_quota_identity';
+import * as leadsAddReviewAndGuards from './20261127020100_leads_add_review_and_guards';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
   '20261127020000_uploads_add_quota_identity': uploadsAddQuotaIdentity,
+  '20261127020100_leads_add_review_and_guards': leadsAddReviewAndGuards,
 };

@@ -13,5 +13,7 @@ export function presentLead(l: Lead, listing: ListingSummary | undefined): LeadS
     message: l.message ?? '',
     createdAt: new Date(l.createdAt).toISOString(),
     listing: listing ? { address: listing.address, price: listing.price, mlsId: listing.mlsId } : { address: '', price: '', mlsId: '' },
+    status: l.status === 'held' ? 'held' : 'received',
+    holdReasons: l.status === 'held' ? (l.holdReasons ?? []) : [],
   };
 }

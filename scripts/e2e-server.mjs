@@ -68,6 +68,9 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Lead delivery journeys post to a receiver on 127.0.0.1 (the SSRF guard refuses loopback otherwise).
     OUTBOUND_ALLOW_LOOPBACK: 'true',
+    // As behind a load balancer: a journey may come from another client address (X-Forwarded-For); without the
+    // header the address is the socket's, as before.
+    TRUST_PROXY: 'true',
   },
 });
 const cleanup = () => {

@@ -8,6 +8,7 @@ import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
 import { ContactCard } from './ContactCard';
 import { DeliveryCard, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
+import { HeldLeads } from './HeldLeads';
 import {
   useEndImpersonationMutation,
   useGetAgentCampaignsQuery,
@@ -108,6 +109,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
               leads={leads.data.pages.flatMap((p) => p.leads)}
               total={leads.data.pages[0]?.total ?? 0}
               more={leads.hasNextPage ? { loading: leads.isFetchingNextPage, load: () => void leads.fetchNextPage() } : undefined}
+              review={(leads.data.pages[0]?.held ?? 0) > 0 ? <HeldLeads agentId={agentId} count={leads.data.pages[0].held} toast={show} /> : undefined}
             />
           ) : (
             <Spinner label="Loading leads..." />

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { AgentCampaign, DailyDelivery, FacebookMetrics, LeadShown } from '@app/contracts';
 import { Badge, Button, EmptyState, Panel, Spinner } from '@app/ui';
 // By path: the dashboard keeps zod out of its bundle (see store/api.ts).
@@ -89,10 +89,13 @@ export function LeadsCard({
   leads,
   total = leads.length,
   more,
+  review,
 }: {
   leads: LeadShown[];
   total?: number;
   more?: { loading: boolean; load: () => void };
+  /** The leads held for review, when there are any (HeldLeads). */
+  review?: ReactNode;
 }) {
   return (
     <Panel title={`Your Leads (${total})`} aria-label="Your Leads" className={styles.card}>
@@ -144,6 +147,7 @@ export function LeadsCard({
           )}
         </div>
       )}
+      {review}
     </Panel>
   );
 }

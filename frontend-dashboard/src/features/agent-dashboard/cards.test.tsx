@@ -66,7 +66,7 @@ describe('dashboard cards', () => {
   it('Your Leads counts all the leads, shows the pages read, and offers the next page until the last', () => {
     const lead = (id: number): LeadShown => ({
       id, name: `Buyer ${id}`, email: `b${id}@example.com`, phone: null, interest: 'Tour', message: '', createdAt: '2026-11-20T10:00:00.000Z',
-      listing: { address: '9 Bay St', price: '450000', mlsId: 'FL1' },
+      listing: { address: '9 Bay St', price: '450000', mlsId: 'FL1' }, status: 'received', holdReasons: [],
     });
     const load = jest.fn();
     render(<LeadsCard leads={[lead(2), lead(1)]} total={120} more={{ loading: false, load }} />);

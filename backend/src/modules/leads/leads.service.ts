@@ -290,11 +290,13 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
   }
 
   let hold: LeadHoldReason[] | null = null;
+  const repeatKeys: [typeof LEAD_EMAIL_REPEATS | typeof LEAD_MESSAGE_REPEATS, string][] = [];
   if (guard.guarded) {
     const messageKey = messageKeyOf(input.message);
-    const [emailRepeats, messageRepeats, proofOk] = await Promise.all([
-      countInWindow(deps.db, LEAD_EMAIL_REPEATS, `${ref.listingId}|${input.email.trim().toLowerCase()}`),
-      messageKey ? countInWindow(deps.db, LEAD_MESSAGE_REPEATS, `${ref.listingId}|${messageKey}`) : 0,
+    repeatKeys.push([LEAD_EMAIL_REPEATS, `${ref.listingId}|${input.email.trim().toLowerCase()}`]);
+    if (messageKey) repeatKeys.push([LEAD_MESSAGE_REPEATS, `${ref.listingId}|${messageKey}`]);
+    const [[emailRepeats, messageRepeats = 0], proofOk] = await Promise.all([
+      Promise.all(repeatKeys.map(([window, key]) => countInWindow(deps.db, window, key))),
       spendProof(deps, input.proof, cmd.mlsId, input.idempotencyKey, now),
     ]);
     const reasons = holdReasonsOf({ addressLeads: address, networkLeads, repeats: emailRepeats > 1 || messageRepeats > 1, proofOk });
@@ -303,7 +305,13 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
 
   const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now, hold });
   // A retry counts once: the form's first send was counted. (An exact repeat under another key counts.)
-  if (stored.retry) await Promise.all([refundRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip), refund()]);
+  if (stored.retry) {
+    await Promise.all([
+      refundRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip),
+      refund(),
+      ...repeatKeys.map(([window, key]) => refundRateLimit(deps.db, { ...window, points: COUNT_ONLY_POINTS }, key)),
+    ]);
+  }
   // Held for want of a proof (now, or at the form's first send): the page may still earn its delivery.
   const ownLead = stored.created || stored.retry;
   if (ownLead && heldForProofOnly(stored.held)) return { ...stored, challenge: deps.proofs.issue(cmd.mlsId, input.idempotencyKey, now) };

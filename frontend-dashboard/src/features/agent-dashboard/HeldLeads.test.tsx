@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../store/store';
+import { jsonReply } from '../../testing/json-reply';
 import { HeldLeads, holdReasonText } from './HeldLeads';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -26,13 +27,7 @@ const lead = (id: number, over: Partial<LeadShown> = {}): LeadShown => ({
 function fakeServer(initial: LeadShown[]) {
   let held = [...initial];
   const calls: { method: string; url: string }[] = [];
-  const reply = (status: number, body: unknown) => ({
-    ok: status < 400,
-    status,
-    statusText: String(status),
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: async () => JSON.stringify(body),
-  });
+  const reply = jsonReply;
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
     const method = init?.method ?? 'GET';

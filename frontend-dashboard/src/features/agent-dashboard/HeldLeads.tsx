@@ -55,9 +55,7 @@ export function HeldLeads({ agentId, count, toast }: { agentId: string; count: n
                 <th scope="col">Contact</th>
                 <th scope="col">Property</th>
                 <th scope="col">Why held</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>Actions</span>
-                </th>
+                <th scope="col">Review</th>
               </tr>
             </thead>
             <tbody>

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
 import type { Actor } from '../../platform/auth/actor';
 import { assertAgentAccess } from '../agents';
-import { findListingSummaries, findPublicListingRef } from '../listings';
+import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
 import { enqueueLeadDeliveries } from '../notifications';
 import { leadNotHeld, leadNotFound } from './leads.errors';
 
@@ -18,9 +18,10 @@ export interface ReviewDeps {
 /**
  * Hands a held lead to delivery exactly as a new lead (its snapshot, a message and a job per channel that is on,
  * in the transaction that marks it received). `agentId`: the agent's own lead only (the dashboard's Release);
- * null: the page's proof of work released it. Answers false when the lead was not held (any more).
+ * null: the page's proof of work released it (`known`: its listing, as the lead's request resolved it). Answers
+ * false when the lead was not held (any more).
  */
-export async function releaseHeldLead(deps: ReviewDeps, leadId: number, agentId: number | null): Promise<boolean> {
+export async function releaseHeldLead(deps: ReviewDeps, leadId: number, agentId: number | null, known?: PublicListingRef): Promise<boolean> {
   return deps.db.transaction(async (trx) => {
     const [lead] = await trx('leads')
       .where({ id: leadId, status: 'held' })
@@ -28,9 +29,8 @@ export async function releaseHeldLead(deps: ReviewDeps, leadId: number, agentId:
       .update({ status: 'received', reviewedAt: trx.fn.now() })
       .returning('*');
     if (!lead) return false;
-    // The listing as it is now, as a new lead's snapshot shows it.
-    const mlsId = (await findListingSummaries([lead.listingId])).get(lead.listingId)?.mlsId;
-    const ref = mlsId ? await findPublicListingRef({ caches: deps.caches }, mlsId) : undefined;
+    // The listing as it is now, as a new lead's snapshot shows it (`known`: the caller just resolved it).
+    const ref = known && known.listingId === lead.listingId ? known : await listingRefOf(deps, lead.listingId);
     if (!ref) throw leadNotFound();
     await enqueueLeadDeliveries({ queue: deps.queue, config: deps.config, caches: deps.caches }, trx, {
       id: lead.id,
@@ -48,6 +48,11 @@ export async function releaseHeldLead(deps: ReviewDeps, leadId: number, agentId:
     });
     return true;
   });
+}
+
+async function listingRefOf(deps: Pick<ReviewDeps, 'caches'>, listingId: number): Promise<PublicListingRef | undefined> {
+  const mlsId = (await findListingSummaries([listingId])).get(listingId)?.mlsId;
+  return mlsId ? findPublicListingRef({ caches: deps.caches }, mlsId) : undefined;
 }
 
 /** The dashboard's Release: the agent's held lead goes out on every channel that is on. 409 if it is not held. */

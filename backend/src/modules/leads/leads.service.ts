@@ -259,7 +259,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
     if (earlier && earlier.idempotencyKey === input.idempotencyKey) {
       let held = earlier.status === 'held' ? earlier.holdReasons : null;
       if (heldForProofOnly(held) && (await spendProof(deps, input.proof, cmd.mlsId, input.idempotencyKey, now))) {
-        await releaseHeldLead(deps, earlier.id, null);
+        await releaseHeldLead(deps, earlier.id, null, ref);
         held = null;
       }
       const stored = { id: Number(earlier.id), created: false, retry: true, held };

@@ -271,17 +271,14 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
   const network = networkOf(cmd.ip);
   // The counts in one round trip's time; the address's limit spent refuses the lead (429 with Retry-After)…
   const [address, networkLeads, guard] = await Promise.all([
-    consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip).then(
-      (res) => res,
-      (err: unknown) => err,
-    ),
+    consumeRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip).catch((err: unknown) => err),
     countInWindow(deps.db, LEAD_NETWORK_COUNT, network),
     scoreLead(deps.db, ref.listingId),
   ]);
-  const refund = () => Promise.all([refundRateLimit(deps.db, { ...LEAD_NETWORK_COUNT, points: COUNT_ONLY_POINTS }, network)]);
+  const refundNetwork = () => refundRateLimit(deps.db, { ...LEAD_NETWORK_COUNT, points: COUNT_ONLY_POINTS }, network);
   if (typeof address !== 'number') {
     // …unless this form was stored before: a retry gets its lead, and nothing is counted for it.
-    await refund();
+    await refundNetwork();
     if (address instanceof AppError && address.status === 429) {
       const [earlier] = await earlierLeads(deps.db, [{ listingId: ref.listingId, idempotencyKey: input.idempotencyKey, contentHash: hex(contentHashOf(input)) }]);
       if (earlier && earlier.idempotencyKey === input.idempotencyKey) return { id: Number(earlier.id), created: false, retry: true, held: earlier.status === 'held' ? earlier.holdReasons : null };
@@ -308,7 +305,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
   if (stored.retry) {
     await Promise.all([
       refundRateLimit(deps.db, LEAD_IP_LIMIT, cmd.ip),
-      refund(),
+      refundNetwork(),
       ...repeatKeys.map(([window, key]) => refundRateLimit(deps.db, { ...window, points: COUNT_ONLY_POINTS }, key)),
     ]);
   }

@@ -25,6 +25,7 @@ import { createReadCaches } from './platform/cache/read-cache';
 import type { AppDeps } from './platform/deps';
 import { moduleRouters, publicPageRouters } from './modules';
 import { apiDocsRouter } from './api-docs';
+import { httpMetrics } from './platform/metrics/http-metrics';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
 export const WEBHOOK_PATHS = ['/api/webhooks/stripe'];
@@ -81,6 +82,9 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   const remoteOrigins = originsOf([config.DASHBOARD_REMOTE_URL, config.ADMIN_REMOTE_URL]);
   // With GCS uploads the browser PUTs straight to Google's signed URL.
   const uploadOrigins = config.providers.uploads === 'gcs' ? ['https://storage.googleapis.com'] : [];
+  // RED metrics per route, outermost so they see every request and its final status (only with METRICS_PORT:
+  // the metrics are served on that port by the server, never here).
+  if (config.METRICS_PORT !== undefined) app.use(httpMetrics());
   // The liveness probe first: load balancers call it every few seconds, and it needs no request id, access
   // log, policy headers, compression or session. It says only that this process answers (/api/ready checks
   // the database and the job queue).

@@ -33,6 +33,16 @@ const ConfigSchema = z
     OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
     JOBS_ENABLED: bool.default(true),
+    // Apply the database migrations at start (one process at a time). Off where a release runs them once, before
+    // the new processes start (Kubernetes: the migrate Job, `node backend/dist/migrate.js`): the process then
+    // waits until the schema is current before it serves.
+    MIGRATE_ON_START: bool.default(true),
+    // Prometheus metrics (platform/metrics) on a listener of their own: GET /metrics on this port, never on PORT. Off unless set.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().default('0.0.0.0'),
+    // OpenTelemetry tracing (platform/telemetry): on when set, read by the SDK that backend/otel.mjs loads; checked here.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: optionalString,
     // How long a process may answer the hot agent-scoped reads from memory (platform/cache/read-cache.ts); 0 turns it off.
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),
     // Lead delivery (notifications): the receiver's whole answer must arrive within this (Standard Webhooks: 15 s).
@@ -68,6 +78,9 @@ const ConfigSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
   })
   .superRefine((c, ctx) => {
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
+    }
     if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required with an external DATABASE_URL in production' });
     }

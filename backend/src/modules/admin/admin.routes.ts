@@ -21,6 +21,7 @@ import { adminNotConfigured, invalidAdminPassword } from './admin.errors';
 import { findAgent, listAgentsForAdmin } from '../agents';
 import { campaignMetrics, campaignsOfAgents, listFailedLaunches, relaunchCampaign } from '../campaigns';
 import { presentAgentsPage, presentFailedWork } from './admin.presenter';
+import { recordRateLimitRefusal } from '../../platform/metrics';
 
 const Login = { body: adminLoginSchema };
 /** Failed admin logins per client address: after 5 in 15 minutes, 429 with Retry-After (successes do not count). */
@@ -30,7 +31,10 @@ const LOGIN_FAILURES = { name: 'admin-login-failures', points: 5, durationSecond
 function refuseWhileLimited(db: AppDeps['db']) {
   return async (ctx: import('koa').Context, next: import('koa').Next) => {
     const res = await limiterFor(db, LOGIN_FAILURES).get(ctx.ip);
-    if (res && res.consumedPoints >= LOGIN_FAILURES.points) throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    if (res && res.consumedPoints >= LOGIN_FAILURES.points) {
+      recordRateLimitRefusal(LOGIN_FAILURES.name);
+      throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    }
     await next();
   };
 }

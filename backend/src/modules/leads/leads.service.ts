@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors';
 import { GroupCommit } from '../../platform/db/group-commit';
 import { pipelinedTransaction } from '../../platform/db/knex';
 import { consumeRateLimit, refundRateLimit } from '../../platform/http/rate-limit';
+import { currentTraceCarrier, type TraceCarrier } from '../../platform/telemetry/trace-context';
 import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
 import { assertAgentAccess } from '../agents';
 import { prepareLeadHandover, type LeadForDelivery } from '../notifications';
@@ -48,6 +49,8 @@ export interface NewLead {
   input: LeadSubmission;
   userAgent: string | null;
   now: number;
+  /** The request's trace context (tracing on): its delivery jobs continue that trace, whatever batch it joins. */
+  trace?: TraceCarrier;
 }
 
 /** `created: false`: this form was stored before (a retry); `id` is its lead. */
@@ -86,7 +89,7 @@ const INSERT_LEADS = `insert into leads (listing_id, agent_id, name, email, phon
  * (same listing and idempotency key, before or in the same batch) answers its lead's id.
  */
 async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>, batch: NewLead[]): Promise<StoredLead[]> {
-  const forms = batch.map(({ ref, input, userAgent, now }) => {
+  const forms = batch.map(({ ref, input, userAgent, now, trace }) => {
     // What the agent is told (the delivered snapshot) …
     const lead = {
       listingId: ref.listingId,
@@ -116,7 +119,7 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
       page_url: input.pageUrl,
       user_agent: userAgent ? userAgent.slice(0, 1000) : null,
     };
-    return { key: keyOf(ref.listingId, input.idempotencyKey), lead, row, listing: ref.listing, idempotencyKey: input.idempotencyKey };
+    return { key: keyOf(ref.listingId, input.idempotencyKey), lead, row, listing: ref.listing, idempotencyKey: input.idempotencyKey, trace };
   });
   // In key order: two batches that share two forms lock them in the same order, so they cannot deadlock.
   const ordered = forms.map((f) => f.row).sort((a, b) => a.listing_id - b.listing_id || (a.idempotency_key < b.idempotency_key ? -1 : a.idempotency_key > b.idempotency_key ? 1 : 0));
@@ -132,11 +135,11 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
     // before (not inserted now), is a retry.
     const claimed = new Set<string>();
     const deliveries: LeadForDelivery[] = [];
-    const out = forms.map(({ key, lead, listing }) => {
+    const out = forms.map(({ key, lead, listing, trace }) => {
       const r = made.get(key);
       if (!r || claimed.has(key)) return { key, id: r ? Number(r.id) : undefined, created: false };
       claimed.add(key);
-      deliveries.push({ ...lead, id: Number(r.id), createdAt: r.createdAt, listing });
+      deliveries.push({ ...lead, id: Number(r.id), createdAt: r.createdAt, listing, trace });
       return { key, id: Number(r.id), created: true };
     });
     const { done } = await handover.send(tx, deliveries, messageIds);
@@ -190,7 +193,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Stor
     throw refused;
   }
 
-  const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now });
+  const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now, trace: currentTraceCarrier() });
   // A retry counts once: the form's first send was counted.
   if (!stored.created) await Promise.all(limits.map(({ limit, key }) => refundRateLimit(deps.db, limit, key)));
   return stored;

@@ -4,6 +4,11 @@ import { SandboxAdPlatform } from '../providers/sandbox';
 import { syncCampaignMetrics } from '../metrics/sync-metrics';
 import { createLogger } from '../../../platform/logger';
 import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+import { registry } from '../../../platform/metrics';
+
+async function metricValues(name: string) {
+  return (await registry.getSingleMetric(name)!.get()).values;
+}
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,6 +23,7 @@ const pay = (id: number) => t.db.transaction((trx) => markCampaignPaid(trx, t.qu
 describe('launch on the sandbox ad platform', () => {
   it('paid → launching → active, with sandbox ids recorded at every level', async () => {
     const { campaignId } = await insertDraftCampaign(t.db);
+    const launchesBefore = (await metricValues('listing_ads_campaign_launch_attempts_total')).find((v) => v.labels.outcome === 'active')?.value ?? 0;
     expect(await pay(campaignId)).toEqual({ moved: true, status: 'paid' });
 
     const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
@@ -58,6 +64,13 @@ describe('launch on the sandbox ad platform', () => {
       { fromStatus: 'paid', toStatus: 'launching' },
       { fromStatus: 'launching', toStatus: 'active' },
     ]);
+
+    // The metrics: one launch more, made active, and its latency from the payment observed.
+    const launches = await metricValues('listing_ads_campaign_launch_attempts_total');
+    expect(launches.find((v) => v.labels.provider === 'sandbox' && v.labels.outcome === 'active')?.value).toBe(launchesBefore + 1);
+    const latency = await metricValues('listing_ads_campaign_launch_seconds');
+    const count = latency.find((v) => v.metricName === 'listing_ads_campaign_launch_seconds_count' && v.labels.provider === 'sandbox');
+    expect(count?.value).toBeGreaterThanOrEqual(1);
   });
 
   it('a second payment confirmation neither moves the campaign nor sends another launch', async () => {

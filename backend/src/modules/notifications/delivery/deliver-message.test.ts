@@ -14,6 +14,13 @@ import { startReceiver } from '../testing/receiver';
 import { agentWithListing, insertLead, waitFor } from '../testing/rows';
 import { insertListingWithDraftCampaign } from '../../../../test/factories';
 import { notifyCampaignLive } from './campaign-live';
+import { registry } from '../../../platform/metrics';
+
+/** A counter's value for the labels given (the others summed). */
+async function counted(metric: string, labels: Record<string, string>): Promise<number> {
+  const { values } = await registry.getSingleMetric(metric)!.get();
+  return values.filter((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x)).reduce((n, v) => n + v.value, 0);
+}
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -46,6 +53,8 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
 
   it('retries a 500 and then delivers, signed, with the same webhook-id and body; the email goes out too', async () => {
     const rx = await startReceiver((_r, n) => (n === 1 ? { status: 500, body: 'boom' } : { status: 200, body: 'ok' }));
+    const attempt = (outcome: string) => counted('listing_ads_delivery_attempts_total', { channel: 'webhook', kind: 'lead.created', outcome });
+    const before = { failed: await attempt('failed'), succeeded: await attempt('succeeded'), jobs: await counted('listing_ads_job_runs_total', { queue: 'notifications.deliver', outcome: 'completed' }) };
     try {
       const { agent, listing } = await setup(t, { webhookUrl: rx.url(), webhookSecret: SECRET });
       const lead = await submitLead(t, agent, listing);
@@ -72,6 +81,10 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
       ]);
       expect(rows[0].responseBody).toBe('boom');
       expect(rows[0].target).toBe(rx.url());
+      // The metrics count each attempt by channel and outcome, and the jobs that made them.
+      expect(await attempt('failed')).toBe(before.failed + 1);
+      expect(await attempt('succeeded')).toBe(before.succeeded + 1);
+      expect(await counted('listing_ads_job_runs_total', { queue: 'notifications.deliver', outcome: 'completed' })).toBeGreaterThanOrEqual(before.jobs + 2);
 
       const email = await waitFor(async () => {
         const row = await message(t, lead.id, 'email');

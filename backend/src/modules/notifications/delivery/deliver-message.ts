@@ -11,6 +11,7 @@ import {
 import { defineJob } from '../../../platform/jobs/job';
 import type { Queue } from '../../../platform/jobs/queue';
 import type { Config } from '../../../platform/config';
+import { recordDeliveryAttempt } from '../../../platform/metrics';
 import { findAgent } from '../../agents';
 import { CHANNELS } from '../channels';
 import type { AttemptOutcome, MessageRow } from '../channels/channel';
@@ -229,6 +230,7 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     return Number(row.id);
   });
   if (deliveryId === null) return { made: false };
+  recordDeliveryAttempt(message.channel, message.kind, status);
   logger.info({ messageId: message.id, channel: message.channel, kind: message.kind, attempt, status, code: outcome.statusCode, ms: durationMs }, 'delivery attempt');
   return { made: true, deliveryId, status, outcome, durationMs };
 }

@@ -8,6 +8,7 @@ import { publicOrigin } from '../emails/templates';
 import { DELIVERY_MAX_ATTEMPTS } from '@app/contracts';
 import { sqlOf, type Db } from '../../../platform/db/knex';
 import type { SqlExecutor } from '../../../platform/db/pipelined-connection';
+import type { TraceCarrier } from '../../../platform/telemetry/trace-context';
 import { activeChannels, loadSettings, type SettingsRow } from '../settings/settings.service';
 import { deliverJob, newWebhookId } from './deliver-message';
 
@@ -24,6 +25,8 @@ export interface LeadForDelivery {
   interestedInTour: boolean;
   interestedInSimilar: boolean;
   createdAt: Date | string;
+  /** The trace context of the request that sent the lead (tracing on): its delivery jobs continue it. */
+  trace?: TraceCarrier;
   listing: {
     mlsId: string;
     address: string;
@@ -137,11 +140,13 @@ export async function prepareLeadHandover(
       if (leads.length === 0) return { done: Promise.resolve() };
       const snapshots = leads.map((lead) => toLeadDelivery(deps.config, lead));
       let reserved = 0;
-      const messages = snapshots.flatMap((snapshot) => {
+      const traces: (TraceCarrier | undefined)[] = [];
+      const messages = snapshots.flatMap((snapshot, i) => {
         const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
         return activeChannels(settingsOf(snapshot.agentId)).map((channel) => {
           const id = messageIds[reserved++];
           if (id === undefined) throw new Error('lead hand-over: fewer message ids reserved than messages');
+          traces.push(leads[i].trace);
           return { id, agent_id: snapshot.agentId, lead_id: snapshot.lead.id, kind: 'lead.created', channel, webhook_id: newWebhookId(), payload, last_attempt_allowed: DELIVERY_MAX_ATTEMPTS };
         });
       });
@@ -156,6 +161,7 @@ export async function prepareLeadHandover(
         let jobsSent!: () => void;
         const sent = new Promise<void>((resolve) => (jobsSent = resolve));
         const jobs = deps.queue.sendMany(deliverJob, messages.map((m) => ({ messageId: m.id, attempt: 1 })), {
+          traces,
           sql: {
             query<R extends QueryResultRow>(config: QueryConfig) {
               const result = sql.query<R>(config);

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
     expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
   });
 

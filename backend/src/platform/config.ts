@@ -41,7 +41,8 @@ const ConfigSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: z.string().default('0.0.0.0'),
     // OpenTelemetry tracing (platform/telemetry): on when set, read by the SDK that backend/otel.mjs loads; checked here.
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    // Empty is unset (compose passes `${OTEL_EXPORTER_OTLP_ENDPOINT:-}`).
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     OTEL_SERVICE_NAME: optionalString,
     // How long a process may answer the hot agent-scoped reads from memory (platform/cache/read-cache.ts); 0 turns it off.
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),

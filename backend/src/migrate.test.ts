@@ -10,19 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { Client } from 'pg';
 import { REPO_ROOT, loadConfig } from './platform/config';
 import { startServer } from './server';
-
-async function admin(sql: string) {
-  const client = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery as admin } from '../test/helpers';
 
 beforeAll(() => {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', path.join(REPO_ROOT, 'backend')], { stdio: 'ignore' });

@@ -69,7 +69,7 @@ describe('launch on the sandbox ad platform', () => {
     const launches = await metricValues('listing_ads_campaign_launch_attempts_total');
     expect(launches.find((v) => v.labels.provider === 'sandbox' && v.labels.outcome === 'active')?.value).toBe(launchesBefore + 1);
     const latency = await metricValues('listing_ads_campaign_launch_seconds');
-    const count = latency.find((v) => v.metricName === 'listing_ads_campaign_launch_seconds_count' && v.labels.provider === 'sandbox');
+    const count = latency.find((v) => (v as { metricName?: string }).metricName === 'listing_ads_campaign_launch_seconds_count' && v.labels.provider === 'sandbox');
     expect(count?.value).toBeGreaterThanOrEqual(1);
   });
 

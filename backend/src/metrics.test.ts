@@ -94,6 +94,13 @@ describe('metrics', () => {
     const after = await scrape();
     expect(valueOf(after, series) - valueOf(before, series)).toBe(3);
     expect(valueOf(after, durations) - valueOf(before, durations)).toBe(3);
+    // A histogram as Prometheus reads it: cumulative buckets, +Inf equal to the count, a sum of seconds.
+    const labels = 'route="/api/campaigns/:id",method="GET",status_class="4xx"';
+    const buckets = after.split('\n').filter((l) => l.startsWith(`listing_ads_http_request_duration_seconds_bucket{${labels},le=`)).map((l) => Number(l.split(' ').pop()));
+    expect(buckets).toHaveLength(12);
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    expect(buckets[11]).toBe(valueOf(after, durations));
+    expect(valueOf(after, `listing_ads_http_request_duration_seconds_sum{${labels}}`)).toBeGreaterThan(0);
     // No series is labelled with a path or an id.
     expect(seriesOf(after, 'listing_ads_http_').filter((l) => /route="[^"]*\/\d/.test(l))).toEqual([]);
 

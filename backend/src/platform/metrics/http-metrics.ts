@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Context, Next } from 'koa';
-import { httpDuration, httpRequests } from './index';
+import { RouteSeries, routeSeries } from './index';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -34,28 +34,24 @@ export function routeLabel(ctx: Context, status: number): string {
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
-type Child = { count: { inc(): void }; duration: { observe(v: number): void } };
-
 /**
  * RED per route: a request counter and a duration histogram by route template, method and status class.
  * Mounted first (app.ts), so it sees every request, the liveness probe included, and the final status after
- * the error middleware. The label children are kept per label set (a bounded set), so a request costs two
- * map lookups, not a label hash.
+ * the error middleware. Each label set's numbers live in one RouteSeries (platform/metrics), found with one
+ * map lookup.
  */
 export function httpMetrics() {
-  const children = new Map<string, Child>();
-  const childFor = (route: string, method: string, cls: string): Child => {
+  const seriesFor = (route: string, method: string, cls: string): RouteSeries => {
     const key = `${route}\u0000${method}\u0000${cls}`;
-    let child = children.get(key);
-    if (!child) {
-      const labels = { route, method, status_class: cls };
-      child = { count: httpRequests.labels(labels), duration: httpDuration.labels(labels) };
-      children.set(key, child);
+    let series = routeSeries.get(key);
+    if (!series) {
+      series = new RouteSeries({ route, method, status_class: cls });
+      routeSeries.set(key, series);
     }
-    return child;
+    return series;
   };
   return async function measureRequest(ctx: Context, next: Next) {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     let status = 0;
     try {
       await next();
@@ -66,10 +62,7 @@ export function httpMetrics() {
       status = typeof s === 'number' && s >= 400 && s < 600 ? s : 500;
       throw err;
     } finally {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const child = childFor(routeLabel(ctx, status), METHODS.has(ctx.method) ? ctx.method : 'OTHER', statusClass(status));
-      child.count.inc();
-      child.duration.observe(seconds);
+      seriesFor(routeLabel(ctx, status), METHODS.has(ctx.method) ? ctx.method : 'OTHER', statusClass(status)).record((performance.now() - started) / 1000);
     }
   };
 }

@@ -42,6 +42,7 @@ const origin = product.url;
 
 const log = (...a) => console.error('[bench:listing-page]', ...a);
 let worker;
+let metricsOn = null;
 try {
 async function post(pathname, body, cookie, base = origin) {
   const res = await fetch(`${base}${pathname}`, {
@@ -73,7 +74,6 @@ async function loadDemoListings(base) {
   return ids;
 }
 const mlsIds = await loadDemoListings(origin);
-let metricsOn = null;
 if (COMPARE_METRICS && only.has('ssr')) {
   const metricsPort = await freePort();
   metricsOn = await startProduct({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true', JOBS_ENABLED: 'false', METRICS_PORT: String(metricsPort) });

@@ -74,7 +74,8 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
       // … the delivery job, the webhook call and the statements between, all in its trace.
       const trace = await until('the webhook call span', async () => {
         const all = (await spans()).filter((s) => s.traceId === post.traceId);
-        return all.some((s) => s.kind === SPAN_KIND.CLIENT && s.scope.includes('undici')) && all;
+        // The job's span ends last (after the attempt is recorded): wait for it too.
+        return all.some((s) => s.kind === SPAN_KIND.CLIENT && s.scope.includes('undici')) && all.some((s) => s.kind === SPAN_KIND.CONSUMER) && all;
       });
       const job = trace.find((s) => s.kind === SPAN_KIND.CONSUMER && s.name === 'process notifications.deliver');
       expect(job).toBeDefined();

@@ -44,7 +44,8 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
         targetAudience: 'Local Home Buyers (25-55)',
         impressions: 25000,
         price: '399',
-        imageUrl: 'https://photos.example.com/1.jpg',
+        // A demo MLS photo: the launch uploads it to Meta from the app's own files (no network here).
+        imageUrl: '/demo-mls/photos/exterior-01.jpg',
         carouselImages: [],
         link: 'https://agent.example.com/listing/12-palm',
         status: 'draft',
@@ -61,7 +62,7 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
     const trace = await until('the launch and its Graph calls', async () => {
       const all = (await server.spans()).filter((s) => s.traceId === confirm.traceId);
       const graphCalls = all.filter((s) => s.kind === SPAN_KIND.CLIENT && s.scope.includes('undici') && String(s.attributes['url.full']).startsWith(graph.url));
-      return graphCalls.length >= 4 && all;
+      return graphCalls.length >= 4 && all.some((s) => s.kind === SPAN_KIND.CONSUMER && s.name === 'process campaigns.launch') && all;
     });
     const launch = trace.find((s) => s.kind === SPAN_KIND.CONSUMER && s.name === 'process campaigns.launch');
     expect(launch).toBeDefined();

@@ -11,6 +11,7 @@ import type { Db } from './platform/db/knex';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/jobs/queue';
 import { errorMiddleware } from './platform/http/error-middleware';
+import { notFound } from './platform/errors';
 import { securityHeaders } from './platform/http/security-headers';
 import { requestContext } from './platform/http/request-context';
 import { csrfGuard } from './platform/http/csrf';
@@ -97,6 +98,12 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   });
   app.use(requestContext(logger));
   app.use(errorMiddleware());
+  // Metrics are served on METRICS_PORT only (platform/metrics): here /metrics is a 404, never the app shell, so a
+  // scraper pointed at the public port is told so.
+  app.use(async function metricsNotHere(ctx, next) {
+    if (ctx.path === '/metrics') throw notFound('metrics endpoint', 'platform');
+    await next();
+  });
   app.use(
     securityHeaders({
       contentSecurityPolicy: {

@@ -65,9 +65,10 @@ async function hammer(urls: string[]): Promise<number[]> {
 
 describe('metrics', () => {
   it('are served at /metrics on METRICS_PORT, never on the public port', async () => {
-    const publicAnswer = await fetch(`${running.url}/metrics`);
+    // (The built frontends are served here: without its own guard, /metrics would be the app shell.)
+    const publicAnswer = await fetch(`${running.url}/metrics`, { headers: { accept: 'text/html,*/*' } });
     expect(publicAnswer.status).toBe(404);
-    await publicAnswer.arrayBuffer();
+    expect(await publicAnswer.json()).toMatchObject({ code: 'platform.not_found' });
     const other = await fetch(new URL('/', running.metrics!.url));
     expect(other.status).toBe(404);
     await other.arrayBuffer();

@@ -1,3 +1,4 @@
+import { HOOK_MESSAGES } from '@app/contracts';
 import { AppError, validationFailed } from '../../platform/errors';
 
 /** The notifications module's errors (stable codes; the error middleware writes the body). */
@@ -17,3 +18,5 @@ export const deliveryStillRetrying = (nextAttemptAt: string | null) =>
   new AppError(409, 'notifications.delivery_in_progress', 'This delivery is still being retried automatically; replay it once it has succeeded or failed.', undefined, {
     nextAttemptAt,
   });
+export const hookNotFound = () => new AppError(404, 'notifications.hook_not_found', 'Hook not found');
+export const tooManyHooks = () => new AppError(409, 'notifications.hook_limit', HOOK_MESSAGES.tooMany);

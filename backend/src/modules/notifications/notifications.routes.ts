@@ -20,6 +20,7 @@ import { getAccessibleAgent } from '../agents';
 import { loadSettings, presentSettings, saveSettings } from './settings/settings.service';
 import { listDeliveries, replayDelivery, sendTestDelivery } from './delivery/deliveries.service';
 import { deliveryTransports } from './delivery/delivery-deps';
+import { addPublicApiRoutes } from './public-api/public-api.routes';
 
 const AgentIdParams = z.object({ id: idParam });
 const TEST_WEBHOOK_LIMIT = { name: 'notifications.test-webhook', points: 10, durationSeconds: 60 };
@@ -76,6 +77,8 @@ export function notificationsRouter(deps: AppDeps): Router {
     ctx.status = 202;
     ctx.body = await replayDelivery(deps, agent.id, params.deliveryId);
   });
+
+  addPublicApiRoutes(router, deps);
 
   // The embedded email outbox, for development: what would have been sent, as .eml files.
   if (deps.config.NODE_ENV !== 'production' && deps.config.providers.email === 'outbox') {

@@ -4,6 +4,7 @@ import type { SafeFetch } from '../../../platform/outbound/http';
 import type { Mailer } from '../../../platform/email/mailer';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import type { SettingsRow } from '../settings/settings.service';
+import type { HookRow } from '../hooks/hooks.service';
 
 /** One thing to deliver on one channel (a row of notification_messages). */
 export interface MessageRow {
@@ -13,6 +14,8 @@ export interface MessageRow {
   campaignId: number | null;
   kind: DeliveryKind;
   channel: DeliveryChannel;
+  /** The REST hook of a `hook` message (null once the hook is unsubscribed). */
+  hookId?: number | null;
   webhookId: string;
   payload: any;
   status: 'pending' | 'delivered' | 'dead';
@@ -47,6 +50,10 @@ export interface ChannelContext {
   mailer: Mailer;
   /** The agent's name and email now (through the agents module's door). */
   agent: () => Promise<{ id: number; name: string; email: string | null } | undefined>;
+  /** The REST hook a `hook` message goes to (null: unsubscribed since). */
+  hook?: HookRow | null;
+  /** Whether an API key is still live (agents module): a hook stops with the key that subscribed it. */
+  apiKeyActive?: (keyId: number) => Promise<boolean>;
   now: Date;
 }
 

@@ -11,10 +11,11 @@ import {
 import { defineJob } from '../../../platform/jobs/job';
 import type { Queue } from '../../../platform/jobs/queue';
 import type { Config } from '../../../platform/config';
-import { findAgent } from '../../agents';
+import { findAgent, isApiKeyActive } from '../../agents';
 import { CHANNELS } from '../channels';
 import type { AttemptOutcome, MessageRow } from '../channels/channel';
 import { disableChannel, loadSettings } from '../settings/settings.service';
+import { deleteHook, loadHook } from '../hooks/hooks.service';
 import { deliveryTransports, type DeliveryDeps } from './delivery-deps';
 
 export const DELIVER_JOB_NAME = 'notifications.deliver';
@@ -137,9 +138,11 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     return { made: false };
   }
   message.id = Number(message.id);
+  message.hookId = message.hookId == null ? null : Number(message.hookId);
 
   const now = deps.now?.() ?? new Date();
   const settings = await loadSettings(db, message.agentId);
+  const hook = message.channel === 'hook' && message.hookId ? ((await loadHook(db, message.hookId)) ?? null) : null;
   const started = performance.now();
   let outcome: AttemptOutcome;
   try {
@@ -153,6 +156,8 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
         const a = await findAgent(message.agentId);
         return a ? { id: a.id, name: a.name, email: a.email } : undefined;
       },
+      hook,
+      apiKeyActive: (keyId) => isApiKeyActive(db, keyId),
       now,
     });
   } catch (err) {
@@ -205,7 +210,10 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     // Tell the agent: the endpoint is gone, or a lead could not be delivered after every scheduled attempt.
     // Emails about emails would fail the same way, and a test send is answered on the spot.
     const tellAgent = message.channel !== 'email' && message.kind !== 'lead.test';
-    if (status === 'disabled') {
+    if (status === 'disabled' && message.channel === 'hook') {
+      // A REST hook's 410 is how Zapier, Make and n8n say "unsubscribed": the hook goes, and nobody needs an email.
+      if (message.hookId) await deleteHook(trx, message.hookId);
+    } else if (status === 'disabled') {
       await disableChannel(trx, message.agentId, message.channel);
       if (tellAgent) {
         await createMessage(deps.queue, trx, { agentId: message.agentId, kind: 'endpoint.disabled', channel: 'email', payload: { channel: message.channel, target: outcome.target } });

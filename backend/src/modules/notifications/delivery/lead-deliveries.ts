@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryConfig, QueryResultRow } from 'pg';
-import type { LeadDelivery } from '@app/contracts';
+import type { DeliveryChannel, LeadDelivery } from '@app/contracts';
 import type { ReadCaches } from '../../../platform/cache/read-cache';
 import type { Config } from '../../../platform/config';
 import type { Queue } from '../../../platform/jobs/queue';
@@ -9,6 +9,7 @@ import { DELIVERY_MAX_ATTEMPTS } from '@app/contracts';
 import { sqlOf, type Db } from '../../../platform/db/knex';
 import type { SqlExecutor } from '../../../platform/db/pipelined-connection';
 import { activeChannels, loadSettings, type SettingsRow } from '../settings/settings.service';
+import { hookIdsOf } from '../hooks/hooks.service';
 import { deliverJob, newWebhookId } from './deliver-message';
 
 /** What the leads module hands over when it stores a lead: the lead and its listing as they are now. */
@@ -108,27 +109,42 @@ const RESERVE_MESSAGE_IDS = `select nextval(pg_get_serial_sequence('notification
 const INSERT_SNAPSHOTS = `insert into notification_leads (lead_id, agent_id, snapshot, digest_due)
   select lead_id, agent_id, snapshot, digest_due from json_populate_recordset(null::notification_leads, $1::json)
   on conflict (lead_id) do nothing`;
-const INSERT_MESSAGES = `insert into notification_messages (id, agent_id, lead_id, kind, channel, webhook_id, payload, last_attempt_allowed, next_attempt_at)
-  select id, agent_id, lead_id, kind, channel, webhook_id, payload, last_attempt_allowed, now() from json_populate_recordset(null::notification_messages, $1::json)
+const INSERT_MESSAGES = `insert into notification_messages (id, agent_id, lead_id, kind, channel, hook_id, webhook_id, payload, last_attempt_allowed, next_attempt_at)
+  select id, agent_id, lead_id, kind, channel, hook_id, webhook_id, payload, last_attempt_allowed, now() from json_populate_recordset(null::notification_messages, $1::json)
   on conflict do nothing`;
+
+/** Where an agent's leads go: the settings' channels, and each REST hook subscribed to lead.created. */
+interface DeliveryTargets {
+  settings: SettingsRow;
+  hookIds: number[];
+}
+
+/** One message per channel on, and one per subscribed hook. */
+function messageTargets(t: DeliveryTargets): { channel: DeliveryChannel; hookId: number | null }[] {
+  return [...activeChannels(t.settings).map((channel) => ({ channel, hookId: null })), ...t.hookIds.map((hookId) => ({ channel: 'hook' as const, hookId }))];
+}
 
 export async function prepareLeadHandover(
   deps: { queue: Pick<Queue, 'sendMany'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'>; caches: ReadCaches; db: Db | Knex.Transaction },
   agentIds: Iterable<number>,
 ): Promise<LeadHandover> {
-  const settingsCache = deps.caches.named<SettingsRow>('notification-settings', ['notification_settings']);
-  const settings = new Map<number, SettingsRow>();
+  const targetsCache = deps.caches.named<DeliveryTargets>('notification-targets', ['notification_settings', 'notification_hooks']);
+  const targets = new Map<number, DeliveryTargets>();
   for (const agentId of new Set(agentIds)) {
-    settings.set(agentId, await settingsCache.get(String(agentId), () => loadSettings(deps.db, agentId)));
+    targets.set(
+      agentId,
+      await targetsCache.get(String(agentId), async () => ({ settings: await loadSettings(deps.db, agentId), hookIds: await hookIdsOf(deps.db, agentId, 'lead.created') })),
+    );
   }
-  const settingsOf = (agentId: number) => {
-    const s = settings.get(agentId);
-    if (!s) throw new Error(`lead hand-over: agent ${agentId} was not prepared`);
-    return s;
+  const targetsOf = (agentId: number) => {
+    const t = targets.get(agentId);
+    if (!t) throw new Error(`lead hand-over: agent ${agentId} was not prepared`);
+    return t;
   };
+  const settingsOf = (agentId: number) => targetsOf(agentId).settings;
   return {
     async reserve(sql, agentIds) {
-      const count = agentIds.reduce((n, agentId) => n + activeChannels(settingsOf(agentId)).length, 0);
+      const count = agentIds.reduce((n, agentId) => n + messageTargets(targetsOf(agentId)).length, 0);
       if (count === 0) return [];
       const { rows } = await sql.query<{ id: string }>({ name: 'notifications.reserve-message-ids', text: RESERVE_MESSAGE_IDS, values: [count] });
       return rows.map((r) => Number(r.id));
@@ -139,10 +155,10 @@ export async function prepareLeadHandover(
       let reserved = 0;
       const messages = snapshots.flatMap((snapshot) => {
         const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
-        return activeChannels(settingsOf(snapshot.agentId)).map((channel) => {
+        return messageTargets(targetsOf(snapshot.agentId)).map(({ channel, hookId }) => {
           const id = messageIds[reserved++];
           if (id === undefined) throw new Error('lead hand-over: fewer message ids reserved than messages');
-          return { id, agent_id: snapshot.agentId, lead_id: snapshot.lead.id, kind: 'lead.created', channel, webhook_id: newWebhookId(), payload, last_attempt_allowed: DELIVERY_MAX_ATTEMPTS };
+          return { id, agent_id: snapshot.agentId, lead_id: snapshot.lead.id, kind: 'lead.created', channel, hook_id: hookId, webhook_id: newWebhookId(), payload, last_attempt_allowed: DELIVERY_MAX_ATTEMPTS };
         });
       });
       const rows = snapshots.map((snapshot) => {

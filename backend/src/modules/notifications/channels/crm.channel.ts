@@ -3,12 +3,9 @@ import type { Config } from '../../../platform/config';
 import type { Channel, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
 import { postAttempt } from './http-attempt';
+import { splitName } from './crm-mapping';
+import { deliverToHubSpot } from './hubspot.crm';
 
-function splitName(full: string): { firstName: string; lastName: string } {
-  const parts = full.trim().split(/\s+/);
-  if (parts.length === 1) return { firstName: parts[0], lastName: '' };
-  return { firstName: parts.slice(0, -1).join(' '), lastName: parts[parts.length - 1] };
-}
 
 /** Where the leads come from, as Follow Up Boss asks: the site's domain without "www.". */
 function sourceName(config: Config): string {
@@ -88,6 +85,13 @@ export const crmChannel: Channel = {
     const { crmType, crmDisabledAt } = ctx.settings;
     if (!crmType) return notConfigured('No CRM is set any more');
     if (crmDisabledAt) return notConfigured('The CRM was turned off after it answered 410 Gone');
-    return crmType === 'followupboss' ? followUpBoss(message, ctx) : genericCrm(message, ctx);
+    switch (crmType) {
+      case 'followupboss':
+        return followUpBoss(message, ctx);
+      case 'hubspot':
+        return deliverToHubSpot(message, ctx);
+      case 'custom':
+        return genericCrm(message, ctx);
+    }
   },
 };

@@ -26,6 +26,7 @@ import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limi
 import * as agentsCreateApiKeys from './20261127070000_agents_create_api_keys';
 import * as notificationsCreateHooks from './20261127070100_notifications_create_hooks';
 import * as notificationsAddHubspotCrm from './20261127070200_notifications_add_hubspot_crm';
+import * as notificationsAddRealgeeksCrm from './20261127070300_notifications_add_realgeeks_crm';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127070000_agents_create_api_keys': agentsCreateApiKeys,
   '20261127070100_notifications_create_hooks': notificationsCreateHooks,
   '20261127070200_notifications_add_hubspot_crm': notificationsAddHubspotCrm,
+  '20261127070300_notifications_add_realgeeks_crm': notificationsAddRealgeeksCrm,
 };

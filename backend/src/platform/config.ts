@@ -43,6 +43,10 @@ const ConfigSchema = z
     FOLLOWUPBOSS_API_URL: z.url().default('https://api.followupboss.com'),
     FOLLOWUPBOSS_SYSTEM: z.string().trim().min(1).default('ListingAds'),
     FOLLOWUPBOSS_SYSTEM_KEY: optionalString,
+    // Real Geeks' Incoming Leads API: one username and password for this product (registered with Real Geeks).
+    REALGEEKS_API_URL: z.url().default('https://receivers.leadrouter.realgeeks.com/rest'),
+    REALGEEKS_API_USERNAME: optionalString,
+    REALGEEKS_API_PASSWORD: optionalString,
     // Providers: present credentials switch a part to the real thing.
     RESO_BASE_URL: z.url().optional(),
     RESO_TOKEN_URL: z.url().optional(),
@@ -106,6 +110,9 @@ const ConfigSchema = z
     }
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });
+    }
+    if (!!c.REALGEEKS_API_USERNAME !== !!c.REALGEEKS_API_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['REALGEEKS_API_PASSWORD'], message: 'REALGEEKS_API_USERNAME and REALGEEKS_API_PASSWORD go together' });
     }
     if (c.GOOGLE_CLIENT_ID && !c.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required with GOOGLE_CLIENT_ID' });

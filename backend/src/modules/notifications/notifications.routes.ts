@@ -3,7 +3,6 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
-  CRM_INTEGRATIONS,
   deliveriesQuerySchema,
   deliveryParamsSchema,
   idParam,
@@ -17,7 +16,7 @@ import { impersonationRefused } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
 import { outboxDir } from '../../platform/email/mailer';
 import { getAccessibleAgent } from '../agents';
-import { loadSettings, presentSettings, saveSettings } from './settings/settings.service';
+import { assertCrmAvailable, availableCrmIntegrations, loadSettings, presentSettings, saveSettings } from './settings/settings.service';
 import { listDeliveries, replayDelivery, sendTestDelivery } from './delivery/deliveries.service';
 import { deliveryTransports } from './delivery/delivery-deps';
 import { addPublicApiRoutes } from './public-api/public-api.routes';
@@ -32,8 +31,9 @@ export function notificationsRouter(deps: AppDeps): Router {
   const TestWebhook = { params: AgentIdParams, body: testWebhookSchema };
   const Deliveries = { params: AgentIdParams, query: deliveriesQuerySchema };
 
+  const crmIntegrations = availableCrmIntegrations(deps.config);
   router.get('/api/crm-integrations', (ctx) => {
-    ctx.body = CRM_INTEGRATIONS;
+    ctx.body = crmIntegrations;
   });
 
   router.get('/api/agents/:id/notification-settings', validate({ params: AgentIdParams }), async (ctx) => {
@@ -45,6 +45,7 @@ export function notificationsRouter(deps: AppDeps): Router {
   router.put('/api/agents/:id/notification-settings', validate(Settings), async (ctx) => {
     const { params, body } = inputOf(ctx, Settings);
     const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    assertCrmAvailable(deps.config, body.crmType);
     // Login As (DESIGN §6): the admin may change the agent's settings, never its secrets.
     if (isImpersonating(ctx)) {
       if (body.webhookSecret != null || body.crmApiKey != null || body.clearWebhookSecret || body.clearCrmApiKey) throw impersonationRefused();

@@ -1,4 +1,5 @@
 import type { LeadDelivery } from '@app/contracts';
+import type { Config } from '../../../platform/config';
 
 /** "Jamie Q. Buyer" → first "Jamie Q.", last "Buyer" (CRMs keep them apart; a single word is a first name). */
 export function splitName(full: string): { firstName: string; lastName: string } {
@@ -14,4 +15,10 @@ export function crmLeadFacts(d: LeadDelivery): { address: string; price: string;
   const price = `$${Number(l.price).toLocaleString('en-US')}`;
   const interests = [d.lead.interestedInTour ? 'would like a tour' : null, d.lead.interestedInSimilar ? 'is interested in similar homes' : null].filter((s): s is string => !!s);
   return { address, price, interests };
+}
+
+/** Where the leads come from, as CRMs show it: the site's domain without "www.". */
+export function crmSourceName(config: Pick<Config, 'PUBLIC_URL'>): string {
+  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).hostname.replace(/^www\./, '');
+  return 'Listing Ads';
 }

@@ -3,15 +3,11 @@ import type { Config } from '../../../platform/config';
 import type { Channel, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
 import { postAttempt } from './http-attempt';
-import { splitName } from './crm-mapping';
+import { crmSourceName, splitName } from './crm-mapping';
+import { deliverToRealGeeks } from './realgeeks.crm';
 import { deliverToHubSpot } from './hubspot.crm';
 
 
-/** Where the leads come from, as Follow Up Boss asks: the site's domain without "www.". */
-function sourceName(config: Config): string {
-  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).hostname.replace(/^www\./, '');
-  return 'Listing Ads';
-}
 
 /**
  * Follow Up Boss Events API (POST /v1/events, docs.followupboss.com/reference/events-post): a
@@ -21,7 +17,7 @@ function sourceName(config: Config): string {
 export function followUpBossEvent(config: Config, type: string, timestamp: string, d: LeadDelivery) {
   const interests = [d.lead.interestedInTour ? 'would like a tour' : null, d.lead.interestedInSimilar ? 'interested in similar homes' : null].filter(Boolean);
   return {
-    source: sourceName(config),
+    source: crmSourceName(config),
     system: config.FOLLOWUPBOSS_SYSTEM,
     type: 'Property Inquiry',
     message: d.lead.message || `Inquiry about ${d.listing.address}`,
@@ -90,6 +86,8 @@ export const crmChannel: Channel = {
         return followUpBoss(message, ctx);
       case 'hubspot':
         return deliverToHubSpot(message, ctx);
+      case 'realgeeks':
+        return deliverToRealGeeks(message, ctx);
       case 'custom':
         return genericCrm(message, ctx);
     }

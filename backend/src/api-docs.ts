@@ -90,6 +90,9 @@ import {
   hookCreatedSchema,
   hookParamsSchema,
   hookViewSchema,
+  smsNumberSchema,
+  smsVerifySchema,
+  smsViewSchema,
 } from '@app/contracts';
 import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
 import { renderApiReference } from './platform/http/api-reference';
@@ -284,6 +287,25 @@ export const API_ROUTES: RouteDoc[] = [
     ok: { 201: hookCreatedSchema }, errors: [401, 403, 409, 429],
   },
   { method: 'delete', path: '/api/v1/hooks/:id', tag: 'public-api', summary: 'Unsubscribe a REST hook (scope hooks:write)', apiKey: true, params: hookParamsSchema, ok: { 204: noContent }, errors: [401, 403, 404, 429] },
+
+  // Text alerts (SMS) to the agent
+  { method: 'get', path: '/api/agents/:id/sms', tag: 'notifications', summary: "The agent's text alerts: number, state (off, pending, active, stopped by STOP), consent time", params: id, ok: { 200: smsViewSchema }, errors: [403, 404] },
+  {
+    method: 'put', path: '/api/agents/:id/sms', tag: 'notifications', summary: 'Text a one-time code to a US mobile number (the consent shown beside it must be agreed)', params: id, body: smsNumberSchema,
+    description: 'A new number starts over (no texts until its code is entered). 3 codes per 10 minutes per agent. An admin\'s Login As may not change it.',
+    ok: { 200: smsViewSchema }, errors: [403, 404, 429, 502],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/sms/verify', tag: 'notifications', summary: 'Enter the texted code: text alerts turn on and the consent is stored (time, text shown, address)', params: id, body: smsVerifySchema,
+    ok: { 200: smsViewSchema }, errors: [403, 404, 409],
+  },
+  { method: 'delete', path: '/api/agents/:id/sms', tag: 'notifications', summary: 'Turn text alerts off', params: id, ok: { 200: smsViewSchema }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/webhooks/twilio/sms', tag: 'notifications', summary: "Twilio's inbound-message webhook: STOP (and the other opt-out words) pauses texts at once, START resumes",
+    headers: z.object({ 'x-twilio-signature': z.string() }),
+    body: { contentType: 'application/x-www-form-urlencoded', schema: z.record(z.string(), z.string()), description: "Twilio's message fields (From, Body, …), verified against X-Twilio-Signature" },
+    ok: { 200: { contentType: 'text/xml', description: 'An empty TwiML response' } }, errors: [403, 404],
+  },
 
   // Uploads
   { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image',

@@ -69,9 +69,9 @@ export const ZAPIER_HOOK_PREFIX = 'https://hooks.zapier.com/';
 
 /**
  * Delivery channels: one delivery job per (lead, channel); `hook` is one per (lead, REST hook subscribed
- * through /api/v1/hooks).
+ * through /api/v1/hooks); `sms` texts the agent, the leads of one minute grouped into one text.
  */
-export const DELIVERY_CHANNELS = ['email', 'webhook', 'zapier', 'crm', 'hook'] as const;
+export const DELIVERY_CHANNELS = ['email', 'webhook', 'zapier', 'crm', 'hook', 'sms'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /** One attempt's outcome, as logged. `disabled`: the receiver answered 410 Gone and the endpoint was turned off. */

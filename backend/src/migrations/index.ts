@@ -27,6 +27,7 @@ import * as agentsCreateApiKeys from './20261127070000_agents_create_api_keys';
 import * as notificationsCreateHooks from './20261127070100_notifications_create_hooks';
 import * as notificationsAddHubspotCrm from './20261127070200_notifications_add_hubspot_crm';
 import * as notificationsAddRealgeeksCrm from './20261127070300_notifications_add_realgeeks_crm';
+import * as notificationsCreateSms from './20261127070400_notifications_create_sms';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127070100_notifications_create_hooks': notificationsCreateHooks,
   '20261127070200_notifications_add_hubspot_crm': notificationsAddHubspotCrm,
   '20261127070300_notifications_add_realgeeks_crm': notificationsAddRealgeeksCrm,
+  '20261127070400_notifications_create_sms': notificationsCreateSms,
 };

@@ -33,7 +33,7 @@ export function crmLine(s: IntegrationState): string {
   return parts.join('');
 }
 
-const CHANNEL_NAME: Record<DeliveryChannel, string> = { webhook: 'custom webhook', zapier: 'Zapier', crm: 'CRM', email: 'email', hook: 'a subscribed integration (REST hook)' };
+const CHANNEL_NAME: Record<DeliveryChannel, string> = { webhook: 'custom webhook', zapier: 'Zapier', crm: 'CRM', email: 'email', hook: 'a subscribed integration (REST hook)', sms: 'text alerts' };
 
 export function lastDeliveryLine(s: IntegrationState): string {
   const d = s.lastDelivery;

@@ -5,6 +5,8 @@ import type { Mailer } from '../../../platform/email/mailer';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import type { SettingsRow } from '../settings/settings.service';
 import type { HookRow } from '../hooks/hooks.service';
+import type { Db } from '../../../platform/db/knex';
+import type { SmsProvider } from '../sms/providers';
 
 /** One thing to deliver on one channel (a row of notification_messages). */
 export interface MessageRow {
@@ -40,6 +42,8 @@ export interface AttemptOutcome {
   gone: boolean;
   /** Retrying cannot help (the channel is no longer set up): no further attempts. */
   permanent: boolean;
+  /** Not an attempt: run this same attempt again at this time (text alerts waiting for their minute). */
+  deferUntil?: Date;
 }
 
 export interface ChannelContext {
@@ -54,6 +58,10 @@ export interface ChannelContext {
   hook?: HookRow | null;
   /** Whether an API key is still live (agents module): a hook stops with the key that subscribed it. */
   apiKeyActive?: (keyId: number) => Promise<boolean>;
+  /** The database, for channels that keep state of their own (text alerts group the leads of a minute). */
+  db?: Db;
+  /** Where texts go (Twilio or the outbox). */
+  sms?: SmsProvider;
   now: Date;
 }
 

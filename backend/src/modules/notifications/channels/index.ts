@@ -5,6 +5,7 @@ import { webhookChannel } from './webhook.channel';
 import { zapierChannel } from './zapier.channel';
 import { crmChannel } from './crm.channel';
 import { hookChannel } from './hook.channel';
+import { smsChannel } from './sms.channel';
 
 export const CHANNELS: Record<DeliveryChannel, Channel> = {
   email: emailChannel,
@@ -12,4 +13,5 @@ export const CHANNELS: Record<DeliveryChannel, Channel> = {
   zapier: zapierChannel,
   crm: crmChannel,
   hook: hookChannel,
+  sms: smsChannel,
 };

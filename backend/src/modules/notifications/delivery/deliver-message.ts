@@ -107,8 +107,10 @@ export async function createMessage(
 }
 
 export interface AttemptResult {
-  /** false: this attempt was already made (a job that ran twice) or the message is finished. */
+  /** false: this attempt was already made (a job that ran twice), the message is finished, or it was deferred. */
   made: boolean;
+  /** The channel asked to make this attempt later (text alerts waiting for their minute). */
+  deferredUntil?: Date;
   deliveryId?: number;
   status?: DeliveryStatus;
   outcome?: AttemptOutcome;
@@ -158,6 +160,8 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
       },
       hook,
       apiKeyActive: (keyId) => isApiKeyActive(db, keyId),
+      db,
+      sms: deps.sms,
       now,
     });
   } catch (err) {
@@ -165,6 +169,16 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     outcome = { ok: false, target: null, statusCode: null, responseBody: null, error: `internal: ${(err as Error).message}`, warning: null, retryAfterSeconds: null, gone: false, permanent: false };
   }
   const durationMs = Math.round(performance.now() - started);
+
+  if (outcome.deferUntil) {
+    // Not an attempt: the same attempt runs again then (its lease is given back, no row is written).
+    const until = outcome.deferUntil;
+    await db.transaction(async (trx) => {
+      await deps.queue.send(deliverJob, { messageId: message.id, attempt }, { trx, startAfter: until });
+      await trx('notificationMessages').where({ id: message.id }).update({ leaseUntil: null, nextAttemptAt: until, updatedAt: trx.fn.now() });
+    });
+    return { made: false, deferredUntil: until };
+  }
 
   const last = attempt >= message.lastAttemptAllowed || outcome.permanent;
   const status: DeliveryStatus = outcome.ok ? 'succeeded' : outcome.gone ? 'disabled' : last ? 'dead' : 'failed';

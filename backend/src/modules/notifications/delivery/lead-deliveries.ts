@@ -10,6 +10,7 @@ import { sqlOf, type Db } from '../../../platform/db/knex';
 import type { SqlExecutor } from '../../../platform/db/pipelined-connection';
 import { activeChannels, loadSettings, type SettingsRow } from '../settings/settings.service';
 import { hookIdsOf } from '../hooks/hooks.service';
+import { smsActive } from '../sms/sms.service';
 import { deliverJob, newWebhookId } from './deliver-message';
 
 /** What the leads module hands over when it stores a lead: the lead and its listing as they are now. */
@@ -113,28 +114,34 @@ const INSERT_MESSAGES = `insert into notification_messages (id, agent_id, lead_i
   select id, agent_id, lead_id, kind, channel, hook_id, webhook_id, payload, last_attempt_allowed, now() from json_populate_recordset(null::notification_messages, $1::json)
   on conflict do nothing`;
 
-/** Where an agent's leads go: the settings' channels, and each REST hook subscribed to lead.created. */
+/** Where an agent's leads go: the settings' channels, each REST hook subscribed to lead.created, and text alerts. */
 interface DeliveryTargets {
   settings: SettingsRow;
   hookIds: number[];
+  sms: boolean;
 }
 
-/** One message per channel on, and one per subscribed hook. */
+/** One message per channel on, one per subscribed hook, and one for text alerts (the sms channel groups them). */
 function messageTargets(t: DeliveryTargets): { channel: DeliveryChannel; hookId: number | null }[] {
-  return [...activeChannels(t.settings).map((channel) => ({ channel, hookId: null })), ...t.hookIds.map((hookId) => ({ channel: 'hook' as const, hookId }))];
+  return [
+    ...activeChannels(t.settings).map((channel) => ({ channel, hookId: null })),
+    ...t.hookIds.map((hookId) => ({ channel: 'hook' as const, hookId })),
+    ...(t.sms ? [{ channel: 'sms' as const, hookId: null }] : []),
+  ];
+}
+
+async function loadTargets(db: Db | Knex.Transaction, agentId: number): Promise<DeliveryTargets> {
+  return { settings: await loadSettings(db, agentId), hookIds: await hookIdsOf(db, agentId, 'lead.created'), sms: await smsActive(db, agentId) };
 }
 
 export async function prepareLeadHandover(
   deps: { queue: Pick<Queue, 'sendMany'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'>; caches: ReadCaches; db: Db | Knex.Transaction },
   agentIds: Iterable<number>,
 ): Promise<LeadHandover> {
-  const targetsCache = deps.caches.named<DeliveryTargets>('notification-targets', ['notification_settings', 'notification_hooks']);
+  const targetsCache = deps.caches.named<DeliveryTargets>('notification-targets', ['notification_settings', 'notification_hooks', 'notification_sms']);
   const targets = new Map<number, DeliveryTargets>();
   for (const agentId of new Set(agentIds)) {
-    targets.set(
-      agentId,
-      await targetsCache.get(String(agentId), async () => ({ settings: await loadSettings(deps.db, agentId), hookIds: await hookIdsOf(deps.db, agentId, 'lead.created') })),
-    );
+    targets.set(agentId, await targetsCache.get(String(agentId), () => loadTargets(deps.db, agentId)));
   }
   const targetsOf = (agentId: number) => {
     const t = targets.get(agentId);

@@ -1,30 +1,20 @@
 import { z } from 'zod';
 import { LIMITS, idParam, isAbsoluteUrl, isHttpsUrl, textSchema, tooLongMessage } from './common.js';
 import { leadDeliverySchema } from './notifications.js';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPES,
+  HOOK_EVENTS,
+  HOOK_MESSAGES,
+  SMS_CODE_LENGTH,
+  SMS_MESSAGES,
+  SMS_STATUSES,
+} from '../api-access.js';
 
 /**
  * The public API (v1) and what the dashboard manages for it: API keys, REST hooks, text alerts.
  * Keys authenticate `/api/v1/*` with `Authorization: Bearer <key>` or `X-API-Key: <key>`.
  */
-
-/** What a key may do. `/api/v1/me` needs no scope: any valid key may ask who it belongs to. */
-export const API_KEY_SCOPES = ['leads:read', 'hooks:write'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-/** Keys an agent may hold at once (revoked ones do not count). */
-export const API_KEYS_PER_AGENT = 10;
-/** REST hooks an agent may have subscribed at once. */
-export const HOOKS_PER_AGENT = 25;
-/** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
-export const API_KEY_PREFIX = 'la_';
-
-export const API_KEY_MESSAGES = {
-  name: 'Give the key a name',
-  scopes: `Choose at least one scope: ${API_KEY_SCOPES.join(', ')}`,
-  tooMany: `An agent can have at most ${API_KEYS_PER_AGENT} API keys. Revoke one first.`,
-  missing: 'An API key is required: send it as "Authorization: Bearer <key>" or "X-API-Key: <key>"',
-  invalid: 'This API key is not valid (it may have been revoked)',
-  scope: (scope: ApiKeyScope) => `This API key does not have the ${scope} scope`,
-} as const;
 
 /** POST /api/agents/{id}/api-keys. */
 export const apiKeyCreateSchema = z.object({
@@ -90,14 +80,6 @@ export const apiLeadsPageSchema = z.object({
 });
 export type ApiLeadsPage = z.infer<typeof apiLeadsPageSchema>;
 
-export const HOOK_EVENTS = ['lead.created'] as const;
-export type HookEvent = (typeof HOOK_EVENTS)[number];
-export const HOOK_MESSAGES = {
-  targetUrl: 'targetUrl must be a valid HTTPS URL',
-  event: `event must be one of ${HOOK_EVENTS.join(', ')}`,
-  tooMany: `At most ${HOOKS_PER_AGENT} hooks can be subscribed at once. Unsubscribe one first.`,
-} as const;
-
 /**
  * POST /api/v1/hooks {targetUrl, event}. `allowPlainHttp` is the server's OUTBOUND_ALLOW_LOOPBACK (tests
  * only): then an http URL on 127.0.0.1/localhost passes too.
@@ -147,25 +129,6 @@ export const hookParamsSchema = z.object({ id: idParam });
 export const agentHookParamsSchema = z.object({ id: idParam, hookId: idParam });
 
 // ---- Text alerts (SMS) -------------------------------------------------------------------------
-
-/** The consent the agent sees beside the number: stored with the verification, word for word. */
-export const SMS_CONSENT_TEXT =
-  'I agree to receive automated text alerts from Listing Ads at this number about new leads (at most one text a minute). ' +
-  'Message and data rates may apply. Reply STOP to opt out, START to resume.';
-export const SMS_CODE_LENGTH = 6;
-export const SMS_CODE_TTL_MINUTES = 10;
-export const SMS_STATUSES = ['off', 'pending', 'active', 'stopped'] as const;
-export type SmsStatus = (typeof SMS_STATUSES)[number];
-
-export const SMS_MESSAGES = {
-  phone: 'Please enter a valid US mobile number',
-  consent: 'Please agree to receive text alerts',
-  code: `Enter the ${SMS_CODE_LENGTH}-digit code we texted you`,
-  codeWrong: 'That code is not right. Check the text and try again.',
-  codeExpired: 'That code has expired. Send a new one.',
-  notPending: 'Send a code to your number first.',
-  stopped: 'You replied STOP, so texts are paused. Reply START from your phone to resume.',
-} as const;
 
 /** PUT /api/agents/{id}/sms: the number to verify, and the consent shown beside it (must be agreed). */
 export const smsNumberSchema = z.object({

@@ -100,3 +100,30 @@ export async function loggedInAgent(
   await session.post('/api/auth/login').send({ email: opts.email, password: opts.password }).expect(200);
   return { session, agent };
 }
+
+/**
+ * A buyer's lead through POST /api/listings/{mlsId}/leads, as the listing page sends it (a form token from
+ * 10 s ago, a fresh idempotency key); resolves with the stored lead's id.
+ */
+export async function postLead(
+  t: Pick<import('./helpers').TestContext, 'request' | 'config'>,
+  mlsId: string,
+  lead: { name?: string; email?: string; phone?: string } = {},
+): Promise<number> {
+  const { LeadFormTokens } = await import('../src/modules/leads');
+  const res = await t.request
+    .post(`/api/listings/${mlsId}/leads`)
+    .send({
+      name: lead.name ?? 'Jordan Buyer',
+      email: lead.email ?? 'jordan@example.com',
+      phone: lead.phone ?? '(813) 555-0100',
+      message: 'Is it still available?',
+      interestedInTour: true,
+      interestedInSimilar: false,
+      website: '',
+      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
+      idempotencyKey: (await import('node:crypto')).randomBytes(12).toString('base64url'),
+    });
+  if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${res.text}`);
+  return res.body.id;
+}

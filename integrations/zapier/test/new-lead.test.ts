@@ -5,14 +5,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import crypto from 'node:crypto';
 import zapier from 'zapier-platform-core';
 import { createTestContext, type TestContext } from '../../../backend/test/helpers';
-import { wizardBrowser } from '../../../backend/test/factories';
+import { postLead, wizardBrowser } from '../../../backend/test/factories';
 import { createApp } from '../../../backend/src/app';
 import { createLogger } from '../../../backend/src/platform/logger';
 import { deliverJob } from '../../../backend/src/modules/notifications';
-import { LeadFormTokens } from '../../../backend/src/modules/leads';
 import { startReceiver } from '../../../backend/src/modules/notifications/testing/receiver';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -36,23 +34,7 @@ async function until<T>(check: () => T | undefined | false, timeoutMs = 15000): 
   }
 }
 
-async function sendLead(name: string): Promise<number> {
-  const res = await t.request
-    .post(`/api/listings/${mlsId}/leads`)
-    .send({
-      name,
-      email: 'jordan@example.com',
-      phone: '(813) 555-0100',
-      message: 'Is it still available?',
-      interestedInTour: true,
-      interestedInSimilar: false,
-      website: '',
-      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
-      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-    })
-    .expect(201);
-  return res.body.id;
-}
+const sendLead = (name: string) => postLead(t, mlsId, { name });
 
 beforeAll(async () => {
   t = await createTestContext({ work: true, jobs: [deliverJob] });

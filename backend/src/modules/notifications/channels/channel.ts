@@ -56,8 +56,6 @@ export interface ChannelContext {
   agent: () => Promise<{ id: number; name: string; email: string | null } | undefined>;
   /** The REST hook a `hook` message goes to (null: unsubscribed since). */
   hook?: HookRow | null;
-  /** Whether an API key is still live (agents module): a hook stops with the key that subscribed it. */
-  apiKeyActive?: (keyId: number) => Promise<boolean>;
   /** The database, for channels that keep state of their own (text alerts group the leads of a minute). */
   db?: Db;
   /** Where texts go (Twilio or the outbox). */

@@ -14,7 +14,7 @@ export const hookChannel: Channel = {
     const hook = ctx.hook;
     if (!hook) return notConfigured('The hook was unsubscribed');
     const target = maskUrl(hook.targetUrl);
-    if (ctx.apiKeyActive && !(await ctx.apiKeyActive(hook.apiKeyId))) return notConfigured('The API key that subscribed this hook was revoked', target);
+    if (hook.keyLive === false) return notConfigured('The API key that subscribed this hook was revoked', target);
     const body = webhookBody(message.payload);
     const headers = signedHeaders(ctx.box.open(hook.secretEnc), message.webhookId, body, ctx.now);
     return postAttempt(ctx.safeFetch, { url: hook.targetUrl, headers, body, target }, ctx.now);

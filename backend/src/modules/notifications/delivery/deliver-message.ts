@@ -11,11 +11,11 @@ import {
 import { defineJob } from '../../../platform/jobs/job';
 import type { Queue } from '../../../platform/jobs/queue';
 import type { Config } from '../../../platform/config';
-import { findAgent, isApiKeyActive } from '../../agents';
+import { findAgent } from '../../agents';
 import { CHANNELS } from '../channels';
 import type { AttemptOutcome, MessageRow } from '../channels/channel';
-import { disableChannel, loadSettings } from '../settings/settings.service';
-import { deleteHook, loadHook } from '../hooks/hooks.service';
+import { defaultSettings, disableChannel, loadSettings } from '../settings/settings.service';
+import { deleteHook, loadHookForDelivery } from '../hooks/hooks.service';
 import { deliveryTransports, type DeliveryDeps } from './delivery-deps';
 
 export const DELIVER_JOB_NAME = 'notifications.deliver';
@@ -143,8 +143,10 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
   message.hookId = message.hookId == null ? null : Number(message.hookId);
 
   const now = deps.now?.() ?? new Date();
-  const settings = await loadSettings(db, message.agentId);
-  const hook = message.channel === 'hook' && message.hookId ? ((await loadHook(db, message.hookId)) ?? null) : null;
+  // A REST hook carries its own URL and secret: it needs the hook (and its key's liveness), not the agent's settings.
+  const isHook = message.channel === 'hook';
+  const settings = isHook ? defaultSettings(message.agentId) : await loadSettings(db, message.agentId);
+  const hook = isHook && message.hookId ? ((await loadHookForDelivery(db, message.hookId)) ?? null) : null;
   const started = performance.now();
   let outcome: AttemptOutcome;
   try {
@@ -159,7 +161,6 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
         return a ? { id: a.id, name: a.name, email: a.email } : undefined;
       },
       hook,
-      apiKeyActive: (keyId) => isApiKeyActive(db, keyId),
       db,
       sms: deps.sms,
       now,

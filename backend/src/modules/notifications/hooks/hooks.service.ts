@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/knex';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import { generateWebhookSecret } from '../settings/settings.service';
 import { hookNotFound, tooManyHooks } from '../notifications.errors';
+import { liveApiKeyIds } from '../../agents';
 
 /** A REST hook subscribed through POST /api/v1/hooks (table notification_hooks). */
 export interface HookRow {
@@ -14,6 +15,8 @@ export interface HookRow {
   targetUrl: string;
   secretEnc: string;
   createdAt: Date;
+  /** Read with the hook for a delivery: whether the key that subscribed it is still live (not revoked). */
+  keyLive?: boolean;
 }
 
 const toRow = (r: HookRow): HookRow => ({ ...r, id: Number(r.id), apiKeyId: Number(r.apiKeyId) });
@@ -52,8 +55,11 @@ export async function listHooks(db: Db, agentId: number): Promise<HookView[]> {
   return rows.map((r) => ({ id: Number(r.id), targetUrl: maskUrl(r.targetUrl), event: r.event, createdAt: new Date(r.createdAt).toISOString() }));
 }
 
-export async function loadHook(db: Db | Knex.Transaction, hookId: number): Promise<HookRow | undefined> {
-  const row = (await db('notificationHooks').where({ id: hookId }).first()) as HookRow | undefined;
+/** A hook for a delivery, with whether its key is live, in one statement (the key's liveness comes from the agents door). */
+export async function loadHookForDelivery(db: Db, hookId: number): Promise<HookRow | undefined> {
+  const row = (await db('notificationHooks as h')
+    .where('h.id', hookId)
+    .first('h.*', db.raw('h.api_key_id in (?) as key_live', [liveApiKeyIds(db)]))) as HookRow | undefined;
   return row ? toRow(row) : undefined;
 }
 

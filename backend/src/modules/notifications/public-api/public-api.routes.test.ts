@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
-import { wizardBrowser, type Session } from '../../../../test/factories';
-import { LeadFormTokens } from '../../leads';
+import { postLead, wizardBrowser, type Session } from '../../../../test/factories';
 import { deliverJob } from '../delivery/deliver-message';
 import { startReceiver } from '../testing/receiver';
 
@@ -31,24 +29,7 @@ async function agentWithKey(): Promise<{ session: Session; agentId: number; mlsI
   return { session, agentId: agent.id, mlsId: listing.mlsId, key: body.key, keyId: body.id };
 }
 
-async function sendLead(mlsId: string, name = 'Jordan Buyer'): Promise<number> {
-  const res = await t.request
-    .post(`/api/listings/${mlsId}/leads`)
-    .set('X-Forwarded-For', `10.0.${crypto.randomInt(255)}.${crypto.randomInt(255)}`)
-    .send({
-      name,
-      email: 'jordan@example.com',
-      phone: '(813) 555-0100',
-      message: 'Is it still available?',
-      interestedInTour: true,
-      interestedInSimilar: false,
-      website: '',
-      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
-      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-    })
-    .expect(201);
-  return res.body.id;
-}
+const sendLead = (mlsId: string, name = 'Jordan Buyer') => postLead(t, mlsId, { name });
 
 const subscribe = (key: string, targetUrl: string) => t.request.post('/api/v1/hooks').set('Authorization', `Bearer ${key}`).send({ targetUrl, event: 'lead.created' });
 

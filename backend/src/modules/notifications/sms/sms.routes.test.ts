@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,9 +5,8 @@ import nock from 'nock';
 import twilio from 'twilio';
 import { SMS_CONSENT_TEXT } from '@app/contracts';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../../test/helpers';
-import { wizardBrowser, type Session } from '../../../../test/factories';
+import { postLead, wizardBrowser, type Session } from '../../../../test/factories';
 import { createLogger } from '../../../platform/logger';
-import { LeadFormTokens } from '../../leads';
 import { attemptDelivery } from '../delivery/deliver-message';
 import { deliveryTransports } from '../delivery/delivery-deps';
 import type { SmsMessage, SmsProvider } from './providers';
@@ -17,23 +15,7 @@ import { TWILIO_SMS_WEBHOOK_PATH } from './sms.routes';
 
 const smsUrl = (agentId: number) => `/api/agents/${agentId}/sms`;
 
-async function sendLead(t: TestContext, mlsId: string, name: string): Promise<number> {
-  const res = await t.request
-    .post(`/api/listings/${mlsId}/leads`)
-    .send({
-      name,
-      email: `${name.split(' ')[0].toLowerCase()}@example.com`,
-      phone: '(813) 555-0177',
-      message: 'Is it still available?',
-      interestedInTour: true,
-      interestedInSimilar: false,
-      website: '',
-      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
-      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-    })
-    .expect(201);
-  return res.body.id;
-}
+const sendLead = (t: TestContext, mlsId: string, name: string) => postLead(t, mlsId, { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone: '(813) 555-0177' });
 
 /** The code texted last to the embedded outbox. */
 function lastCode(dataDir: string): string {

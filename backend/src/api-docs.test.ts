@@ -334,6 +334,11 @@ describe('answers parse with their documented contract schemas', () => {
     // The development outbox shows those emails.
     const outbox = await call('get', '/dev/outbox', '/dev/outbox');
     expect(outbox.text).toContain(reset.file);
+    // The texts beside the emails: the verification code sent above.
+    expect(outbox.text).toContain('SMS outbox (development)');
+    expect(outbox.text).toMatch(/Listing Ads: your verification code is \d{6}/);
+    const smsFile = /href="\/dev\/outbox\/([^"]+\.txt)"/.exec(outbox.text)![1];
+    expect((await call('get', '/dev/outbox/:file', `/dev/outbox/${smsFile}`)).text).toContain('To: +18135550101');
     expect((await call('get', '/dev/outbox/:file', `/dev/outbox/${reset.file}`)).text).toContain(reset.subject);
     await call('get', '/dev/outbox/:file', '/dev/outbox/nothing-here.eml');
 

@@ -47,6 +47,8 @@ export function ApiKeysCard({ agentId }: { agentId: string }) {
     if (!window.confirm(`Revoke the key “${keyName}”? Apps using it stop working at once.`)) return;
     try {
       await revoke({ agentId, keyId }).unwrap();
+      // The key shown once is no more: do not leave it on the screen.
+      setShown(null);
     } catch (error) {
       setProblem(failureMessage(error) ?? 'Could not revoke the key');
     }

@@ -116,6 +116,8 @@ describe('ApiKeysCard', () => {
     await click(container.querySelector<HTMLButtonElement>('[aria-label="Revoke Zapier"]')!);
     await until(() => container.textContent!.includes('No API keys yet.'));
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/agents/7/api-keys/1')).toBe(true);
+    // The revoked key shown once is taken off the screen.
+    expect(container.querySelector('[data-testid="new-api-key"]')).toBeNull();
   });
 
   it('lets an admin viewing as the agent look, not change', async () => {

@@ -70,7 +70,7 @@ export function TextAlertsCard({ agentId }: { agentId: string }) {
           {s.status === 'active' && s.consentAt && <span className={styles.muted}>since {new Date(s.consentAt).toLocaleString()}</span>}
         </p>
         {s.status === 'stopped' && <Alert tone="warning">{SMS_MESSAGES.stopped}</Alert>}
-        {s.provider === 'outbox' && <p className={styles.muted}>This installation has no SMS provider: texts are written to the development outbox (/dev/outbox).</p>}
+        {s.provider === 'outbox' && <p className={styles.muted}>This installation has no SMS provider yet: texts are kept in its outbox instead of being sent.</p>}
         {!canChange && <Alert tone="info">An admin viewing as this agent cannot change the text alert number.</Alert>}
         {canChange && s.status === 'pending' && (
           <form className={styles.form} onSubmit={(e) => void confirm(e)} noValidate>

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
+import { LeadFormTokens } from '../src/modules/leads';
 import type { TestContext } from './helpers';
 
 export type Session = ReturnType<TestContext['newSession']>;
@@ -106,11 +108,10 @@ export async function loggedInAgent(
  * 10 s ago, a fresh idempotency key); resolves with the stored lead's id.
  */
 export async function postLead(
-  t: Pick<import('./helpers').TestContext, 'request' | 'config'>,
+  t: Pick<TestContext, 'request' | 'config'>,
   mlsId: string,
   lead: { name?: string; email?: string; phone?: string } = {},
 ): Promise<number> {
-  const { LeadFormTokens } = await import('../src/modules/leads');
   const res = await t.request
     .post(`/api/listings/${mlsId}/leads`)
     .send({
@@ -122,7 +123,7 @@ export async function postLead(
       interestedInSimilar: false,
       website: '',
       formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
-      idempotencyKey: (await import('node:crypto')).randomBytes(12).toString('base64url'),
+      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
     });
   if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${res.text}`);
   return res.body.id;

@@ -21,7 +21,8 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/scripts'],
+      // integrations/zapier: the Zapier app's own tests, against the product started in the test.
+      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/scripts', '<rootDir>/integrations/zapier'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j|mj)sx?$': swc('ts') },
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],

@@ -48,6 +48,8 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/agents/:id/deliveries/:deliveryId/replay': {
     method: 'post', path: (t) => `/api/agents/${t.agentId}/deliveries/999999/replay`, body: {}, allowed: 404, allowedCode: 'notifications.delivery_not_found',
   },
+  'GET /api/agents/:id/api-keys': { method: 'get', path: (t) => `/api/agents/${t.agentId}/api-keys`, allowed: 200 },
+  'GET /api/agents/:id/hooks': { method: 'get', path: (t) => `/api/agents/${t.agentId}/hooks`, allowed: 200 },
   'GET /api/campaigns/:id': { method: 'get', path: (t) => `/api/campaigns/${t.campaignId}`, allowed: 200 },
   // The dashboard's reads.
   'GET /api/agents/:id/facebook-metrics': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },

@@ -58,7 +58,9 @@ function expectDocumented(method: RouteDoc['method'], path: string, res: Respons
   const status = res.status as keyof RouteDoc['ok'];
   const ok = doc.ok[status];
   if (ok) {
-    if ('contentType' in ok && typeof ok.contentType === 'string') {
+    if (res.status === 204) {
+      expect(res.text).toBe('');
+    } else if ('contentType' in ok && typeof ok.contentType === 'string') {
       expect(res.headers['content-type']).toMatch(new RegExp(`^${ok.contentType.replace('*', '.+')}`));
     } else {
       const parsed = (ok as ZodType).safeParse(res.body);
@@ -106,6 +108,10 @@ describe('the OpenAPI document', () => {
     const event = doc.components.schemas.LeadCreatedEvent;
     expect(event.properties.type).toMatchObject({ type: 'string', enum: ['lead.created'] });
     expect(event.properties.data.required).toEqual(['lead', 'listing', 'agentId']);
+    // The public API declares its API-key schemes, and its routes require one.
+    expect(doc.components.securitySchemes).toMatchObject({ ApiKeyBearer: { type: 'http', scheme: 'bearer' }, ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
+    expect(doc.paths['/api/v1/leads'].get.security).toEqual([{ ApiKeyBearer: [] }, { ApiKeyHeader: [] }]);
+    expect(doc.paths['/api/agents/{id}'].get.security).toBeUndefined();
     expect(openApiDocument()).toBe(openApiDocument());
   });
 
@@ -199,6 +205,44 @@ describe('answers parse with their documented contract schemas', () => {
     const replayed = await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${deliveries.items[0].id}/replay`, {});
     expect(replayed.status).toBe(202);
     await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/999999/replay`, {});
+    // API keys, the public API with one, and a REST hook subscribed, listed and removed.
+    const apiKey = (await call('post', '/api/agents/:id/api-keys', `/api/agents/${agent.id}/api-keys`, { name: 'Docs' })).body;
+    await call('post', '/api/agents/:id/api-keys', `/api/agents/${agent.id}/api-keys`, { name: '' });
+    await call('get', '/api/agents/:id/api-keys', `/api/agents/${agent.id}/api-keys`);
+    const v1 = async (method: RouteDoc['method'], path: string, url: string, body?: object, key: string | null = apiKey.key) => {
+      let req = t.request[method](url);
+      if (key) req = req.set('Authorization', `Bearer ${key}`);
+      const res = await (body ? req.send(body) : req);
+      expectDocumented(method, path, res);
+      return res;
+    };
+    await v1('get', '/api/v1/me', '/api/v1/me');
+    await v1('get', '/api/v1/me', '/api/v1/me', undefined, null);
+    expect((await v1('get', '/api/v1/leads', '/api/v1/leads?limit=5')).body.leads.length).toBeGreaterThan(0);
+    await v1('get', '/api/v1/leads', '/api/v1/leads?limit=500');
+    const hook = (await v1('post', '/api/v1/hooks', '/api/v1/hooks', { targetUrl: 'https://hooks.example.com/docs', event: 'lead.created' })).body;
+    await v1('post', '/api/v1/hooks', '/api/v1/hooks', { targetUrl: 'https://hooks.example.com/docs', event: 'nope' });
+    await call('get', '/api/agents/:id/hooks', `/api/agents/${agent.id}/hooks`);
+    await v1('delete', '/api/v1/hooks/:id', `/api/v1/hooks/${hook.id}`);
+    await v1('delete', '/api/v1/hooks/:id', `/api/v1/hooks/${hook.id}`);
+    const secondHook = (await v1('post', '/api/v1/hooks', '/api/v1/hooks', { targetUrl: 'https://hooks.example.com/docs2', event: 'lead.created' })).body;
+    await call('delete', '/api/agents/:id/hooks/:hookId', `/api/agents/${agent.id}/hooks/${secondHook.id}`);
+    await call('delete', '/api/agents/:id/hooks/:hookId', `/api/agents/${agent.id}/hooks/${secondHook.id}`);
+    await call('delete', '/api/agents/:id/api-keys/:keyId', `/api/agents/${agent.id}/api-keys/${apiKey.id}`);
+    await call('delete', '/api/agents/:id/api-keys/:keyId', `/api/agents/${agent.id}/api-keys/${apiKey.id}`);
+    await v1('get', '/api/v1/me', '/api/v1/me');
+
+    // Text alerts: the number, its code from the SMS outbox, the state, off.
+    await call('get', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`);
+    await call('put', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`, { phone: '(813) 555-0101', consent: true });
+    await call('put', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`, { phone: 'nope', consent: true });
+    const smsDir = path.join(dataDir, 'sms-outbox');
+    const code = /code is (\d{6})/.exec(fs.readFileSync(path.join(smsDir, fs.readdirSync(smsDir).sort().pop()!), 'utf8'))![1];
+    await call('post', '/api/agents/:id/sms/verify', `/api/agents/${agent.id}/sms/verify`, { code: code === '000000' ? '111111' : '000000' });
+    await call('post', '/api/agents/:id/sms/verify', `/api/agents/${agent.id}/sms/verify`, { code });
+    await call('delete', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`);
+    // Without Twilio configured the inbound webhook is not there (its answers are in sms.routes.test.ts).
+    expectDocumented('post', '/api/webhooks/twilio/sms', await t.request.post('/api/webhooks/twilio/sms').type('form').send({ Body: 'STOP' }));
     await call('get', '/listing/:mlsId', `/listing/${listing.mlsId}`);
     await call('get', '/og/listing/:file', `/og/listing/${listings[0].mlsId}.jpg`);
     await call('get', '/og/listing/:file', '/og/listing/NO-SUCH-LISTING.jpg');
@@ -290,6 +334,11 @@ describe('answers parse with their documented contract schemas', () => {
     // The development outbox shows those emails.
     const outbox = await call('get', '/dev/outbox', '/dev/outbox');
     expect(outbox.text).toContain(reset.file);
+    // The texts beside the emails: the verification code sent above.
+    expect(outbox.text).toContain('SMS outbox (development)');
+    expect(outbox.text).toMatch(/Listing Ads: your verification code is \d{6}/);
+    const smsFile = /href="\/dev\/outbox\/([^"]+\.txt)"/.exec(outbox.text)![1];
+    expect((await call('get', '/dev/outbox/:file', `/dev/outbox/${smsFile}`)).text).toContain('To: +18135550101');
     expect((await call('get', '/dev/outbox/:file', `/dev/outbox/${reset.file}`)).text).toContain(reset.subject);
     await call('get', '/dev/outbox/:file', '/dev/outbox/nothing-here.eml');
 
@@ -333,7 +382,7 @@ describe('answers parse with their documented contract schemas', () => {
     const succeeded = API_ROUTES.filter((r) => Object.keys(r.ok).some((s) => checked.has(`${key(r)} ${s}`))).map(key);
     // Answered in the tests above, or (manual-listing) rendered by listing-pages.routes.test.ts: it needs the built page bundle;
     // Google login's redirects need Google configured: google-login.routes.test.ts.
-    const elsewhere = ['get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
+    const elsewhere = ['get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'post /api/webhooks/twilio/sms', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
     expect(API_ROUTES.map(key).filter((k) => !succeeded.includes(k) && !elsewhere.includes(k))).toEqual([]);
     expect([...checked].filter((c) => /\s(4\d\d|5\d\d)$/.test(c)).length).toBeGreaterThan(12);
   });

@@ -78,6 +78,21 @@ import {
   webhookHeadersSchema,
   agentCampaignsSchema,
   facebookMetricsSchema,
+  agentHookParamsSchema,
+  apiKeyCreateSchema,
+  apiKeyCreatedSchema,
+  apiKeyParamsSchema,
+  apiKeyViewSchema,
+  apiLeadsPageSchema,
+  apiLeadsQuerySchema,
+  apiMeSchema,
+  hookCreateSchema,
+  hookCreatedSchema,
+  hookParamsSchema,
+  hookViewSchema,
+  smsNumberSchema,
+  smsVerifySchema,
+  smsViewSchema,
 } from '@app/contracts';
 import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
 import { renderApiReference } from './platform/http/api-reference';
@@ -98,7 +113,7 @@ const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
 const VerificationSent = verificationSentSchema.meta({ id: 'VerificationSent', description: 'A link was emailed; nothing changes until it is opened' });
 const Verified = verifiedSchema.meta({ id: 'Verified' });
 
-type Status = 200 | 201 | 202 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type Status = 200 | 201 | 202 | 204 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 /** A body that is not JSON: its media type and a schema for it (binary for images). */
 interface RawBody {
@@ -122,6 +137,8 @@ export interface RouteDoc {
   ok: Partial<Record<Status, ZodType | RawBody>>;
   /** Error statuses this route answers with (each with the Error body); 400 is added for routes with input. */
   errors?: Status[];
+  /** Authenticated with an API key (the public API, /api/v1) instead of the browser session. */
+  apiKey?: boolean;
 }
 
 const id = z.object({ id: idParam });
@@ -130,10 +147,13 @@ const html = (description: string): RawBody => ({ contentType: 'text/html', desc
 const notModified: RawBody = { contentType: 'application/json', description: 'Not modified (ETag / If-None-Match)' };
 const image: RawBody = { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' };
 const json = (schema: ZodType) => schema;
+const noContent: RawBody = { contentType: 'application/json', description: 'Done (no body)' };
+const ApiKey = apiKeyViewSchema.meta({ id: 'ApiKey' });
+const ApiLead = apiLeadsPageSchema.meta({ id: 'ApiLeadsPage' });
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: `fields` names each field and its message',
-  401: 'Not logged in, or wrong credentials',
+  401: 'Not logged in, or wrong credentials (the public API: no API key, or an unknown or revoked one)',
   402: 'Payment has not been completed',
   403: "Not allowed for this session (see `code`; `agents.login_required`: the agent has an account, log in to continue). Another session's agents and campaigns answer 404, like unknown ones",
   404: 'Not found',
@@ -243,6 +263,50 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/manual-listing/:mlsId', tag: 'pages', summary: 'The public page of a manually entered listing, server-rendered', ok: { 200: html('The listing page'), 304: html('Not modified'), 404: html('Property Not Found') } },
   { method: 'get', path: '/og/listing/:file', tag: 'pages', summary: "The listing's 1200×630 share image ({mlsId}.jpg)", ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified' }, 404: { contentType: 'text/plain', description: 'No such listing' } } },
 
+  // API keys and the public API (v1): Authorization: Bearer <key> or X-API-Key: <key>
+  { method: 'get', path: '/api/agents/:id/api-keys', tag: 'api-keys', summary: "The agent's API keys (never the keys themselves)", params: id, ok: { 200: z.array(ApiKey) }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/agents/:id/api-keys', tag: 'api-keys', summary: 'Create an API key (the key is in this answer only)', params: id, body: apiKeyCreateSchema,
+    description: "Scopes: `leads:read` (GET /api/v1/leads) and `hooks:write` (REST hooks). At most 10 keys per agent. An admin's Login As may not create keys.",
+    ok: { 201: apiKeyCreatedSchema }, errors: [403, 404, 409],
+  },
+  { method: 'delete', path: '/api/agents/:id/api-keys/:keyId', tag: 'api-keys', summary: 'Revoke an API key: the next request with it is refused', params: apiKeyParamsSchema, ok: { 200: ApiKey }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/hooks', tag: 'api-keys', summary: 'The REST hooks integrations subscribed for the agent (URLs masked)', params: id, ok: { 200: z.array(hookViewSchema) }, errors: [403, 404] },
+  { method: 'delete', path: '/api/agents/:id/hooks/:hookId', tag: 'api-keys', summary: 'Remove a subscribed REST hook', params: agentHookParamsSchema, ok: { 204: noContent }, errors: [403, 404] },
+  { method: 'get', path: '/api/v1/me', tag: 'public-api', summary: "The key's agent (an integration's connection test)", apiKey: true, ok: { 200: apiMeSchema }, errors: [401, 429] },
+  {
+    method: 'get', path: '/api/v1/leads', tag: 'public-api', summary: "The key's agent's leads, newest first (scope leads:read)", apiKey: true, query: apiLeadsQuerySchema,
+    description: 'Each lead is the `data` of the lead.created event a subscribed hook receives. Pass `nextCursor` back as `cursor` for the next page.',
+    ok: { 200: ApiLead }, errors: [401, 403, 429],
+  },
+  {
+    method: 'post', path: '/api/v1/hooks', tag: 'public-api', summary: 'Subscribe a REST hook to lead.created (scope hooks:write)', apiKey: true, body: hookCreateSchema,
+    description:
+      'Each new lead is POSTed to `targetUrl` as the lead.created webhook, signed per Standard Webhooks with the `secret` of this answer, retried on the ' +
+      'schedule, logged on the dashboard. A `410 Gone` answer unsubscribes the hook. Subscribing the same URL again answers the same hook.',
+    ok: { 201: hookCreatedSchema }, errors: [401, 403, 409, 429],
+  },
+  { method: 'delete', path: '/api/v1/hooks/:id', tag: 'public-api', summary: 'Unsubscribe a REST hook (scope hooks:write)', apiKey: true, params: hookParamsSchema, ok: { 204: noContent }, errors: [401, 403, 404, 429] },
+
+  // Text alerts (SMS) to the agent
+  { method: 'get', path: '/api/agents/:id/sms', tag: 'notifications', summary: "The agent's text alerts: number, state (off, pending, active, stopped by STOP), consent time", params: id, ok: { 200: smsViewSchema }, errors: [403, 404] },
+  {
+    method: 'put', path: '/api/agents/:id/sms', tag: 'notifications', summary: 'Text a one-time code to a US mobile number (the consent shown beside it must be agreed)', params: id, body: smsNumberSchema,
+    description: 'A new number starts over (no texts until its code is entered). 3 codes per 10 minutes per agent. An admin\'s Login As may not change it.',
+    ok: { 200: smsViewSchema }, errors: [403, 404, 429, 502],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/sms/verify', tag: 'notifications', summary: 'Enter the texted code: text alerts turn on and the consent is stored (time, text shown, address)', params: id, body: smsVerifySchema,
+    ok: { 200: smsViewSchema }, errors: [403, 404, 409],
+  },
+  { method: 'delete', path: '/api/agents/:id/sms', tag: 'notifications', summary: 'Turn text alerts off', params: id, ok: { 200: smsViewSchema }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/webhooks/twilio/sms', tag: 'notifications', summary: "Twilio's inbound-message webhook: STOP (and the other opt-out words) pauses texts at once, START resumes",
+    headers: z.object({ 'x-twilio-signature': z.string() }),
+    body: { contentType: 'application/x-www-form-urlencoded', schema: z.record(z.string(), z.string()), description: "Twilio's message fields (From, Body, …), verified against X-Twilio-Signature" },
+    ok: { 200: { contentType: 'text/xml', description: 'An empty TwiML response' } }, errors: [403, 404],
+  },
+
   // Uploads
   { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image',
     description: 'Only for a session with an agent (wizard or logged in): otherwise 403 `uploads.agent_required`.', body: z.object({}), ok: { 200: uploadSlotSchema }, errors: [403, 429] },
@@ -316,6 +380,7 @@ function describe(doc: RouteDoc): RouteConfig {
     ...(doc.description ? { description: doc.description } : {}),
     request: { params: doc.params, query: doc.query, headers: doc.headers, ...(body ? { body: { ...body, required: true } } : {}) },
     responses,
+    ...(doc.apiKey ? { security: [{ ApiKeyBearer: [] }, { ApiKeyHeader: [] }] } : {}),
   };
 }
 
@@ -325,6 +390,12 @@ let cached: Record<string, unknown> | undefined;
 export function openApiDocument(): Record<string, unknown> {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'ApiKeyBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key made on the dashboard (la_…), as `Authorization: Bearer <key>`. Keys are scoped (leads:read, hooks:write) and rate limited.',
+  });
+  registry.registerComponent('securitySchemes', 'ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same API key, as `X-API-Key: <key>`.' });
   for (const route of API_ROUTES) registry.registerPath(describe(route));
   registry.registerWebhook({
     method: 'post',

@@ -27,9 +27,10 @@ import type { AppDeps } from './platform/deps';
 import { moduleRouters, publicPageRouters } from './modules';
 import { apiDocsRouter } from './api-docs';
 import { httpMetrics } from './platform/metrics/http-metrics';
+import { TWILIO_SMS_WEBHOOK_PATH } from './modules/notifications';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
-export const WEBHOOK_PATHS = ['/api/webhooks/stripe'];
+export const WEBHOOK_PATHS = ['/api/webhooks/stripe', TWILIO_SMS_WEBHOOK_PATH];
 
 export interface AppOptions {
   config: Config;

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
+import { LeadFormTokens } from '../src/modules/leads';
 import type { TestContext } from './helpers';
 
 export type Session = ReturnType<TestContext['newSession']>;
@@ -99,4 +101,30 @@ export async function loggedInAgent(
   await t.db('agents').where({ id: agent.id }).update({ email: opts.email.toLowerCase(), passwordHash: await argon2.hash(opts.password, { type: argon2.argon2id }) });
   await session.post('/api/auth/login').send({ email: opts.email, password: opts.password }).expect(200);
   return { session, agent };
+}
+
+/**
+ * A buyer's lead through POST /api/listings/{mlsId}/leads, as the listing page sends it (a form token from
+ * 10 s ago, a fresh idempotency key); resolves with the stored lead's id.
+ */
+export async function postLead(
+  t: Pick<TestContext, 'request' | 'config'>,
+  mlsId: string,
+  lead: { name?: string; email?: string; phone?: string } = {},
+): Promise<number> {
+  const res = await t.request
+    .post(`/api/listings/${mlsId}/leads`)
+    .send({
+      name: lead.name ?? 'Jordan Buyer',
+      email: lead.email ?? 'jordan@example.com',
+      phone: lead.phone ?? '(813) 555-0100',
+      message: 'Is it still available?',
+      interestedInTour: true,
+      interestedInSimilar: false,
+      website: '',
+      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
+      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
+    });
+  if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${res.text}`);
+  return res.body.id;
 }

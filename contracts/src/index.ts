@@ -8,6 +8,7 @@ export * from './targeting.js';
 export * from './listing-rules.js';
 export * from './uploads.js';
 export * from './integrations.js';
+export * from './api-access.js';
 export * from './help.js';
 export * from './errors.js';
 export * from './cards.js';

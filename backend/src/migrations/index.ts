@@ -24,6 +24,11 @@ import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_st
 import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_daily_metrics';
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
 import * as platformCreateMetricSnapshots from './20261127040000_platform_create_metric_snapshots';
+import * as agentsCreateApiKeys from './20261127070000_agents_create_api_keys';
+import * as notificationsCreateHooks from './20261127070100_notifications_create_hooks';
+import * as notificationsAddHubspotCrm from './20261127070200_notifications_add_hubspot_crm';
+import * as notificationsAddRealgeeksCrm from './20261127070300_notifications_add_realgeeks_crm';
+import * as notificationsCreateSms from './20261127070400_notifications_create_sms';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -52,4 +57,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
   '20261127040000_platform_create_metric_snapshots': platformCreateMetricSnapshots,
+  '20261127070000_agents_create_api_keys': agentsCreateApiKeys,
+  '20261127070100_notifications_create_hooks': notificationsCreateHooks,
+  '20261127070200_notifications_add_hubspot_crm': notificationsAddHubspotCrm,
+  '20261127070300_notifications_add_realgeeks_crm': notificationsAddRealgeeksCrm,
+  '20261127070400_notifications_create_sms': notificationsCreateSms,
 };

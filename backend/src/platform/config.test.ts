@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       ai: 'builtin',
       email: 'outbox',
       googleLogin: 'disabled',
+      sms: 'outbox',
     });
   });
 
@@ -32,8 +33,18 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail:1025',
       GOOGLE_CLIENT_ID: 'gid',
       GOOGLE_CLIENT_SECRET: 'gsecret',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'tok',
+      TWILIO_MESSAGING_SERVICE_SID: 'MG1',
     });
-    expect(Object.values(c.providers)).toEqual(['postgres', 'reso', 'meta', 'stripe', 'gcs', 'openai', 'smtp', 'google']);
+    expect(Object.values(c.providers)).toEqual(['postgres', 'reso', 'meta', 'stripe', 'gcs', 'openai', 'smtp', 'google', 'twilio']);
+  });
+
+  it('refuses Twilio without its token, a sender or PUBLIC_URL, and Real Geeks with half its credentials', () => {
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM_NUMBER: '+18135550000', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TWILIO_AUTH_TOKEN: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TWILIO_FROM_NUMBER: Twilio needs/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM_NUMBER: '+18135550000' })).toThrow(/PUBLIC_URL: is required with TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ REALGEEKS_API_USERNAME: 'listingads' })).toThrow(/REALGEEKS_API_PASSWORD: REALGEEKS_API_USERNAME and REALGEEKS_API_PASSWORD go together/);
   });
 
   it('keeps metrics off unless METRICS_PORT is set, and never on the public port', () => {

@@ -54,6 +54,10 @@ const ConfigSchema = z
     FOLLOWUPBOSS_API_URL: z.url().default('https://api.followupboss.com'),
     FOLLOWUPBOSS_SYSTEM: z.string().trim().min(1).default('ListingAds'),
     FOLLOWUPBOSS_SYSTEM_KEY: optionalString,
+    // Real Geeks' Incoming Leads API: one username and password for this product (registered with Real Geeks).
+    REALGEEKS_API_URL: z.url().default('https://receivers.leadrouter.realgeeks.com/rest'),
+    REALGEEKS_API_USERNAME: optionalString,
+    REALGEEKS_API_PASSWORD: optionalString,
     // Providers: present credentials switch a part to the real thing.
     RESO_BASE_URL: z.url().optional(),
     RESO_TOKEN_URL: z.url().optional(),
@@ -77,6 +81,11 @@ const ConfigSchema = z
     MAIL_FROM: z.string().default('Listing Ads <no-reply@listing-ads.local>'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    // Text alerts: Twilio instead of the SMS outbox (DATA_DIR/sms-outbox). A messaging service or a from number.
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_MESSAGING_SERVICE_SID: optionalString,
+    TWILIO_FROM_NUMBER: optionalString,
   })
   .superRefine((c, ctx) => {
     if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
@@ -121,6 +130,19 @@ const ConfigSchema = z
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });
     }
+    if (!!c.REALGEEKS_API_USERNAME !== !!c.REALGEEKS_API_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['REALGEEKS_API_PASSWORD'], message: 'REALGEEKS_API_USERNAME and REALGEEKS_API_PASSWORD go together' });
+    }
+    if (!!c.TWILIO_ACCOUNT_SID !== !!c.TWILIO_AUTH_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_AUTH_TOKEN'], message: 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together' });
+    }
+    if (c.TWILIO_ACCOUNT_SID && !c.TWILIO_MESSAGING_SERVICE_SID && !c.TWILIO_FROM_NUMBER) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_FROM_NUMBER'], message: 'Twilio needs TWILIO_MESSAGING_SERVICE_SID or TWILIO_FROM_NUMBER to send from' });
+    }
+    if (c.TWILIO_ACCOUNT_SID && !c.PUBLIC_URL) {
+      // Twilio signs its inbound webhooks over the URL it called: the server checks STOP/START against that URL.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with TWILIO_ACCOUNT_SID (inbound STOP/START webhooks are verified against it)' });
+    }
     if (c.GOOGLE_CLIENT_ID && !c.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required with GOOGLE_CLIENT_ID' });
     }
@@ -138,6 +160,7 @@ export interface Config extends RawConfig {
     ai: 'openai' | 'builtin';
     email: 'smtp' | 'outbox';
     googleLogin: 'google' | 'disabled';
+    sms: 'twilio' | 'outbox';
   };
 }
 
@@ -165,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ai: c.OPENAI_API_KEY ? 'openai' : 'builtin',
       email: c.SMTP_URL ? 'smtp' : 'outbox',
       googleLogin: c.GOOGLE_CLIENT_ID ? 'google' : 'disabled',
+      sms: c.TWILIO_ACCOUNT_SID ? 'twilio' : 'outbox',
     },
   };
 }

@@ -126,6 +126,7 @@ export const crmIntegrationSchema = z.object({
   name: z.string(),
   needsUrl: z.boolean(),
   requiresApiKey: z.boolean(),
+  apiKeyLabel: z.string(),
 });
 
 /** GET /api/agents/:id/deliveries query: newest first, filter by channel and status. */

@@ -1,4 +1,6 @@
 import {
+  API_KEY_MESSAGES,
+  type ApiKeyScope,
   CHOOSE_PASSWORD_MESSAGE,
   GOOGLE_LOGIN_DISABLED_MESSAGE,
   COMMON_PASSWORD_MESSAGE,
@@ -44,3 +46,12 @@ export { impersonationRefused } from '../../platform/errors';
 export const choosePassword = () => new AppError(400, 'agents.choose_password', CHOOSE_PASSWORD_MESSAGE, { password: CHOOSE_PASSWORD_MESSAGE });
 /** Continue with Google without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (the login page disables its button). */
 export const googleLoginDisabled = () => unavailable('agents.google_login_disabled', GOOGLE_LOGIN_DISABLED_MESSAGE);
+
+// API keys (the public API, /api/v1).
+/** No key on the request: the header tells clients how to send one. */
+export const apiKeyRequired = () => new AppError(401, 'api.key_required', API_KEY_MESSAGES.missing);
+/** Unknown or revoked key: one answer for both. */
+export const apiKeyInvalid = () => new AppError(401, 'api.key_invalid', API_KEY_MESSAGES.invalid);
+export const apiKeyScopeMissing = (scope: ApiKeyScope) => forbidden('api.insufficient_scope', API_KEY_MESSAGES.scope(scope));
+export const apiKeyNotFound = () => new AppError(404, 'agents.api_key_not_found', 'API key not found');
+export const tooManyApiKeys = () => new AppError(409, 'agents.api_key_limit', API_KEY_MESSAGES.tooMany);

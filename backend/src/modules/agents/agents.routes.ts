@@ -13,6 +13,7 @@ import { updateAgent } from './account.service';
 import { VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, VERIFICATION_EMAIL_IP_RATE_LIMIT } from './auth.routes';
 import { addAuthRoutes } from './auth.routes';
 import { addGoogleLoginRoutes } from './google-login.routes';
+import { addApiKeyRoutes } from './api-keys.routes';
 import { presentAgent } from './agents.presenter';
 import { foundMlsMember } from './mls-found';
 
@@ -82,6 +83,7 @@ export function agentsRouter(deps: AppDeps): Router {
 
   addAuthRoutes(router, deps);
   addGoogleLoginRoutes(router, deps);
+  addApiKeyRoutes(router, deps);
 
   return router;
 }

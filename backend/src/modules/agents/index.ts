@@ -8,3 +8,5 @@ export { findPublicAgent } from './public-agent';
 export { sendVerificationEmailJob } from './jobs/send-verification-email.job';
 // Read model of the admin agents list (one SQL over agents, campaigns, payments: see its header).
 export { listAgentsForAdmin, type AdminAgentList, type AdminAgentListRow } from './admin-agent-list';
+// The public API's keys: the route guard other modules put on /api/v1 routes, and the key behind a request.
+export { requireApiKey, apiKeyPrincipal, liveApiKeyIds, type ApiKeyPrincipal } from './api-keys';

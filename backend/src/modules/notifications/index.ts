@@ -2,6 +2,8 @@
 // notification settings, the delivery log, and the emails that tell agents what happened. The email
 // transport itself (SMTP or the .eml outbox) is platform/email.
 export { notificationsRouter } from './notifications.routes';
+// Twilio's inbound webhook: signed by Twilio (X-Twilio-Signature), so the app exempts it from the CSRF check.
+export { TWILIO_SMS_WEBHOOK_PATH } from './sms/sms.routes';
 
 // Called by the leads module for the leads it stores: prepared before their transaction, written in it.
 export { prepareLeadHandover, enqueueLeadDeliveries, type LeadHandover, type LeadForDelivery } from './delivery/lead-deliveries';

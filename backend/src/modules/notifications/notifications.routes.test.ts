@@ -90,7 +90,7 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
     const { session, agent } = await wizardBrowser(t.newSession());
     const res = await session
       .put(settingsUrl(agent.id))
-      .send({ webhookUrl: 'ftp://x.example.com', zapierWebhookUrl: 'https://example.com/hooks/catch/1/2', crmType: 'hubspot', emailNotifications: 'yes' })
+      .send({ webhookUrl: 'ftp://x.example.com', zapierWebhookUrl: 'https://example.com/hooks/catch/1/2', crmType: 'kvcore', emailNotifications: 'yes' })
       .expect(400);
     expect(res.body).toMatchObject({
       code: 'request.invalid',
@@ -119,12 +119,17 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
 });
 
 describe('GET /api/crm-integrations', () => {
-  it('lists Follow Up Boss and the generic JSON webhook', async () => {
+  it('lists the native CRMs this server can deliver to, and the generic JSON webhook', async () => {
     const res = await t.request.get('/api/crm-integrations').expect(200);
-    expect(res.body.map((c: { type: string; name: string }) => [c.type, c.name])).toEqual([
-      ['followupboss', 'Follow Up Boss'],
-      ['custom', 'Other CRM (JSON webhook)'],
+    expect(res.body.map((c: { type: string; name: string; apiKeyLabel: string }) => [c.type, c.name, c.apiKeyLabel])).toEqual([
+      ['followupboss', 'Follow Up Boss', 'API key'],
+      ['hubspot', 'HubSpot', 'Private app access token'],
+      ['custom', 'Other CRM (JSON webhook)', 'API key'],
     ]);
+    // Real Geeks needs this server's own Real Geeks credentials: without them it is neither listed nor accepted.
+    const { session, agent } = await wizardBrowser(t.newSession());
+    const refused = await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks', crmApiKey: '4a9f0c1e-2b3d-4e5f-8a6b-7c8d9e0f1a2b' }).expect(400);
+    expect(refused.body.fields).toEqual({ crmType: 'Please select a supported CRM' });
   });
 });
 

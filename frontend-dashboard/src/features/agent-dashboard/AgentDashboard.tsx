@@ -3,6 +3,7 @@ import { useGetAgentQuery } from '../agents/agentsApi';
 import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
+import { ApiKeysCard, TextAlertsCard } from '../integrations';
 import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
@@ -101,6 +102,8 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
             }
           />
         </div>
+        <TextAlertsCard agentId={agentId} />
+        <ApiKeysCard agentId={agentId} />
         {metrics.data ? <ProgressCard metrics={metrics.data} /> : <Spinner label="Loading metrics..." />}
         <div className={cards.wide}>
           {leads.data ? (

@@ -10,7 +10,7 @@ const PAGE_SIZE = 10;
 /** After a replay, the log is asked again each second until the new attempt shows up (at most this long). */
 const REPLAY_WATCH_MS = 15_000;
 
-const CHANNEL_LABEL: Record<DeliveryChannel, string> = { email: 'Email', webhook: 'Webhook', zapier: 'Zapier', crm: 'CRM' };
+const CHANNEL_LABEL: Record<DeliveryChannel, string> = { email: 'Email', webhook: 'Webhook', zapier: 'Zapier', crm: 'CRM', hook: 'App (REST hook)', sms: 'Text' };
 const KIND_LABEL: Record<DeliveryKind, string> = {
   'lead.created': 'New lead',
   'lead.test': 'Test',

@@ -162,12 +162,16 @@ describe('LeadNotificationsCard', () => {
     fakeServer({ settings: baseSettings });
     await render();
     await click(tab('CRM'));
-    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === 3);
+    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === CRM_INTEGRATIONS.length + 1);
     expect(() => byLabel('CRM webhook URL')).toThrow();
     expect(() => byLabel('CRM API key')).toThrow();
     await type(byLabel('CRM') as HTMLSelectElement, 'custom');
     expect(byLabel('CRM webhook URL')).toBeTruthy();
     expect(byLabel('CRM API key')).toBeTruthy();
+    // A native CRM asks for its own credential by name, with no URL field.
+    await type(byLabel('CRM') as HTMLSelectElement, 'hubspot');
+    expect(() => byLabel('CRM webhook URL')).toThrow();
+    expect(container.textContent).toContain('Required for this CRM: your HubSpot private app access token.');
   });
 
   it('puts the server 400 field message on its field and opens its tab', async () => {

@@ -318,11 +318,7 @@ function SettingsEditor({
               clearing={form.clearCrmApiKey}
               onClear={(v) => set('clearCrmApiKey', v)}
               canChange={canChangeSecrets}
-              emptyHint={
-                integrations?.find((c) => c.type === form.crmType)?.requiresApiKey
-                  ? 'Required for this CRM. Stored encrypted; never shown again.'
-                  : 'Optional: sent as a Bearer token. Stored encrypted; never shown again.'
-              }
+              emptyHint={crmKeyHint(integrations?.find((c) => c.type === form.crmType))}
               clearHint="The API key will be removed when you save."
             />
           )}
@@ -337,6 +333,14 @@ function SettingsEditor({
       </div>
     </form>
   );
+}
+
+/** What the key field asks for: each CRM names its own credential (HubSpot: a private app access token). */
+function crmKeyHint(crm: CrmIntegration | undefined): string {
+  if (!crm?.requiresApiKey) return 'Optional: sent as a Bearer token. Stored encrypted; never shown again.';
+  return crm.apiKeyLabel === 'API key'
+    ? 'Required for this CRM. Stored encrypted; never shown again.'
+    : `Required for this CRM: your ${crm.name} ${crm.apiKeyLabel.toLowerCase()}. Stored encrypted; never shown again.`;
 }
 
 function Toggle({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {

@@ -4,6 +4,9 @@ import type { SafeFetch } from '../../../platform/outbound/http';
 import type { Mailer } from '../../../platform/email/mailer';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import type { SettingsRow } from '../settings/settings.service';
+import type { HookRow } from '../hooks/hooks.service';
+import type { Db } from '../../../platform/db/knex';
+import type { SmsProvider } from '../sms/providers';
 
 /** One thing to deliver on one channel (a row of notification_messages). */
 export interface MessageRow {
@@ -13,6 +16,8 @@ export interface MessageRow {
   campaignId: number | null;
   kind: DeliveryKind;
   channel: DeliveryChannel;
+  /** The REST hook of a `hook` message (null once the hook is unsubscribed). */
+  hookId?: number | null;
   webhookId: string;
   payload: any;
   status: 'pending' | 'delivered' | 'dead';
@@ -37,6 +42,8 @@ export interface AttemptOutcome {
   gone: boolean;
   /** Retrying cannot help (the channel is no longer set up): no further attempts. */
   permanent: boolean;
+  /** Not an attempt: run this same attempt again at this time (text alerts waiting for their minute). */
+  deferUntil?: Date;
 }
 
 export interface ChannelContext {
@@ -47,6 +54,12 @@ export interface ChannelContext {
   mailer: Mailer;
   /** The agent's name and email now (through the agents module's door). */
   agent: () => Promise<{ id: number; name: string; email: string | null } | undefined>;
+  /** The REST hook a `hook` message goes to (null: unsubscribed since). */
+  hook?: HookRow | null;
+  /** The database, for channels that keep state of their own (text alerts group the leads of a minute). */
+  db?: Db;
+  /** Where texts go (Twilio or the outbox). */
+  sms?: SmsProvider;
   now: Date;
 }
 

@@ -15,7 +15,8 @@ import { recordDeliveryAttempt } from '../../../platform/metrics';
 import { findAgent } from '../../agents';
 import { CHANNELS } from '../channels';
 import type { AttemptOutcome, MessageRow } from '../channels/channel';
-import { disableChannel, loadSettings } from '../settings/settings.service';
+import { defaultSettings, disableChannel, loadSettings } from '../settings/settings.service';
+import { deleteHook, loadHookForDelivery } from '../hooks/hooks.service';
 import { deliveryTransports, type DeliveryDeps } from './delivery-deps';
 
 export const DELIVER_JOB_NAME = 'notifications.deliver';
@@ -107,8 +108,10 @@ export async function createMessage(
 }
 
 export interface AttemptResult {
-  /** false: this attempt was already made (a job that ran twice) or the message is finished. */
+  /** false: this attempt was already made (a job that ran twice), the message is finished, or it was deferred. */
   made: boolean;
+  /** The channel asked to make this attempt later (text alerts waiting for their minute). */
+  deferredUntil?: Date;
   deliveryId?: number;
   status?: DeliveryStatus;
   outcome?: AttemptOutcome;
@@ -138,9 +141,13 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     return { made: false };
   }
   message.id = Number(message.id);
+  message.hookId = message.hookId == null ? null : Number(message.hookId);
 
   const now = deps.now?.() ?? new Date();
-  const settings = await loadSettings(db, message.agentId);
+  // A REST hook carries its own URL and secret: it needs the hook (and its key's liveness), not the agent's settings.
+  const isHook = message.channel === 'hook';
+  const settings = isHook ? defaultSettings(message.agentId) : await loadSettings(db, message.agentId);
+  const hook = isHook && message.hookId ? ((await loadHookForDelivery(db, message.hookId)) ?? null) : null;
   const started = performance.now();
   let outcome: AttemptOutcome;
   try {
@@ -154,6 +161,9 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
         const a = await findAgent(message.agentId);
         return a ? { id: a.id, name: a.name, email: a.email } : undefined;
       },
+      hook,
+      db,
+      sms: deps.sms,
       now,
     });
   } catch (err) {
@@ -161,6 +171,16 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     outcome = { ok: false, target: null, statusCode: null, responseBody: null, error: `internal: ${(err as Error).message}`, warning: null, retryAfterSeconds: null, gone: false, permanent: false };
   }
   const durationMs = Math.round(performance.now() - started);
+
+  if (outcome.deferUntil) {
+    // Not an attempt: the same attempt runs again then (its lease is given back, no row is written).
+    const until = outcome.deferUntil;
+    await db.transaction(async (trx) => {
+      await deps.queue.send(deliverJob, { messageId: message.id, attempt }, { trx, startAfter: until });
+      await trx('notificationMessages').where({ id: message.id }).update({ leaseUntil: null, nextAttemptAt: until, updatedAt: trx.fn.now() });
+    });
+    return { made: false, deferredUntil: until };
+  }
 
   const last = attempt >= message.lastAttemptAllowed || outcome.permanent;
   const status: DeliveryStatus = outcome.ok ? 'succeeded' : outcome.gone ? 'disabled' : last ? 'dead' : 'failed';
@@ -206,7 +226,10 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     // Tell the agent: the endpoint is gone, or a lead could not be delivered after every scheduled attempt.
     // Emails about emails would fail the same way, and a test send is answered on the spot.
     const tellAgent = message.channel !== 'email' && message.kind !== 'lead.test';
-    if (status === 'disabled') {
+    if (status === 'disabled' && message.channel === 'hook') {
+      // A REST hook's 410 is how Zapier, Make and n8n say "unsubscribed": the hook goes, and nobody needs an email.
+      if (message.hookId) await deleteHook(trx, message.hookId);
+    } else if (status === 'disabled') {
       await disableChannel(trx, message.agentId, message.channel);
       if (tellAgent) {
         await createMessage(deps.queue, trx, { agentId: message.agentId, kind: 'endpoint.disabled', channel: 'email', payload: { channel: message.channel, target: outcome.target } });

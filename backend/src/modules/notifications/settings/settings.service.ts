@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  CRM_INTEGRATIONS,
   NOTIFICATION_MESSAGES,
   crmIntegration,
+  type CrmIntegration,
   maskUrl,
   type CrmType,
   type DeliveryChannel,
@@ -11,6 +13,7 @@ import {
   type NotificationSettingsView,
 } from '@app/contracts';
 import type { Db } from '../../../platform/db/knex';
+import type { Config } from '../../../platform/config';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import { settingsInvalid } from '../notifications.errors';
 
@@ -143,6 +146,16 @@ export async function saveSettings(
     await trx('notificationSettings').where({ agentId }).update({ ...values, updatedAt: trx.fn.now() });
     return { ...presentSettings(next), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
   });
+}
+
+/** The CRMs this server can deliver to: Real Geeks needs the product's own API credentials (REALGEEKS_API_USERNAME/PASSWORD). */
+export function availableCrmIntegrations(config: Pick<Config, 'REALGEEKS_API_USERNAME'>): CrmIntegration[] {
+  return CRM_INTEGRATIONS.filter((c) => c.type !== 'realgeeks' || !!config.REALGEEKS_API_USERNAME);
+}
+
+/** A CRM this server cannot deliver to is refused like an unknown one. */
+export function assertCrmAvailable(config: Pick<Config, 'REALGEEKS_API_USERNAME'>, crmType: CrmType | null | undefined): void {
+  if (crmType && !availableCrmIntegrations(config).some((c) => c.type === crmType)) throw settingsInvalid({ crmType: NOTIFICATION_MESSAGES.crmType });
 }
 
 /** Which delivery channels are on, and not turned off by a 410 Gone. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 import { makePng } from './png';
 
 interface Created {
@@ -94,10 +94,10 @@ test.describe('checkout and success screen', () => {
   // session id; a read of the agent that the success screen sends while that happens is answered as a
   // stranger's (404), and the next one, with the new id, succeeds.
   test.use({
-    expectedRequestFailures: [
+    expectedRequestFailures: requestFailures(
       { url: /\/api\/auth\/me$/, status: 401 },
       { url: /\/api\/agents\/\d+$/, status: 404 },
-    ],
+    ),
   });
 
   test('4242 pays, the campaign goes live, and the agent sets up an account', async ({ page, baseURL, context }) => {
@@ -376,7 +376,7 @@ test.describe('checkout and success screen', () => {
 });
 
 test.describe('success screen without a confirmed payment', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/webhook\/payment-success$/, status: 402 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/webhook\/payment-success$/, status: 402 }) });
 
   test('an unpaid campaign is not launched: Campaign Issue, and a way back to the checkout', async ({ page, baseURL }) => {
     const { campaign, listing } = await createDraftCampaign(page, baseURL);
@@ -398,7 +398,7 @@ test.describe('success screen without a confirmed payment', () => {
 });
 
 test.describe('checkout of a campaign that does not exist', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/campaigns\/999999$/, status: 404 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/campaigns\/999999$/, status: 404 }) });
 
   test('/checkout/999999 shows Campaign Not Found', async ({ page }) => {
     await page.goto('/checkout/999999');
@@ -409,7 +409,7 @@ test.describe('checkout of a campaign that does not exist', () => {
 
 test.describe('checkout with Stripe as the payment provider', () => {
   // No network here: Stripe.js cannot load, which is the failure this test is about.
-  test.use({ expectedRequestFailures: [{ url: /^https:\/\/js\.stripe\.com\// }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /^https:\/\/js\.stripe\.com\// }) });
 
   test('Stripe.js is loaded only when Stripe runs, and a failure to load it is a Payment Setup Error', async ({ page, baseURL }) => {
     const { campaign } = await createDraftCampaign(page, baseURL);
@@ -456,7 +456,7 @@ async function verificationToken(to: string): Promise<string> {
 
 test.describe('checkout opened in another browser', () => {
   // Another browser is answered 404, as for a missing campaign (the id reveals nothing): the page explains both.
-  test.use({ expectedRequestFailures: [{ url: /\/api\/campaigns\/\d+$/, status: 404 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/campaigns\/\d+$/, status: 404 }) });
 
   test('explains that the checkout belongs to the browser that created it, and offers login', async ({ page, baseURL, browser }) => {
     const { campaign } = await createDraftCampaign(page, baseURL);

@@ -1,5 +1,5 @@
 import type { Locator, Page, Response } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 import { makePng } from './png';
 
 /**
@@ -479,7 +479,7 @@ test.describe('creation wizard, steps 2–6', () => {
   });
 
   test.describe('a listing with one broken photo and no description', () => {
-    test.use({ expectedRequestFailures: [[{ url: /\/objects\/uploads\/[^/]+\?w=\d+$/, status: 404 }], { scope: 'test' }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/objects\/uploads\/[^/]+\?w=\d+$/, status: 404 }) });
 
     test('carousel is not offered (and says why), no ad copy is asked for, and the broken photo becomes the placeholder', async ({
       page,
@@ -544,18 +544,13 @@ test.describe('creation wizard, steps 2–6', () => {
   });
 
   test.describe('failures', () => {
-    // An array option goes in a [value, options] pair: Playwright reads a bare array whose second item
-    // is an object as such a pair.
     test.use({
-      expectedRequestFailures: [
-        [
+      expectedRequestFailures: requestFailures(
           { url: /\/api\/listings\/\d+\/optimize-ad-copy$/, status: 502 },
           { url: /\/api\/targeting\/preview$/, status: 500 },
           { url: /\/api\/agents\/\d+$/, status: 500 },
           { url: /\/api\/campaigns(\/\d+)?$/, status: 500 },
-        ],
-        { scope: 'test' },
-      ],
+      ),
     });
 
     test('the spec messages for a failed refresh, targeting, branding and campaign save; the draft survives', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 import { makePng } from './png';
 
 /** The wizard's browser storage (sessionStorage), parsed. */
@@ -199,7 +199,7 @@ test.describe('creation wizard, step 1', () => {
   });
 
   test.describe('agent not found', () => {
-    test.use({ expectedRequestFailures: [{ url: /\/api\/mls\/search-agent$/, status: 404 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/mls\/search-agent$/, status: 404 }) });
 
     test('an unknown agent shows the inline box and the destructive toast; empty fields are refused first', async ({
       page,
@@ -240,7 +240,7 @@ test.describe('creation wizard, step 1', () => {
   test.describe('agent that already has an account', () => {
     // Reaching this for real needs an MLS agent with a password (set at account setup, a later
     // issue): the server's documented 409 answer is played back here instead.
-    test.use({ expectedRequestFailures: [{ url: /\/api\/agents$/, status: 409 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/agents$/, status: 409 }) });
 
     test('the 409 login_required answer is shown with a link to log in, and the wizard does not go on', async ({ page }) => {
       const message = 'An account already exists for this agent. Please log in.';
@@ -265,7 +265,7 @@ test.describe('creation wizard, step 1', () => {
   });
 
   test.describe('agent search failing for another reason', () => {
-    test.use({ expectedRequestFailures: [{ url: /\/api\/mls\/search-agent$/, status: 503 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/mls\/search-agent$/, status: 503 }) });
 
     test('shows Search Error with the default message when the server says nothing usable', async ({ page }) => {
       await page.route('**/api/mls/search-agent', (route) =>
@@ -281,7 +281,7 @@ test.describe('creation wizard, step 1', () => {
   });
 
   test.describe('agent without listings', () => {
-    test.use({ expectedRequestFailures: [{ url: /\/api\/mls\/load$/, status: 404 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/mls\/load$/, status: 404 }) });
 
     test('David Kim (NY) gets the No Listings Found state, and Learn More opens the lead-generation page in a new tab', async ({
       page,

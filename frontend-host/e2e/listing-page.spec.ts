@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 import { makePng } from './png';
 
 /** Sarah Johnson's demo MLS listings, loaded the way the wizard does it; returns the agent's id. */
@@ -31,7 +31,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
 test.describe.configure({ timeout: 90_000 });
 
 // The map is an OpenStreetMap frame: offline in tests, so its load may fail.
-test.use({ expectedRequestFailures: [{ url: /openstreetmap\.org/ }] });
+test.use({ expectedRequestFailures: requestFailures({ url: /openstreetmap\.org/ }) });
 
 test.describe('public listing page, desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -133,7 +133,7 @@ test.describe('public listing page, desktop', () => {
   });
 
   test.describe('a missing listing', () => {
-    test.use({ expectedRequestFailures: [{ url: /\/listing\/NOPE404$/, status: 404 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/listing\/NOPE404$/, status: 404 }) });
     test('shows "Property Not Found" with a 404', async ({ page }) => {
       const response = await page.goto('/listing/NOPE404');
       expect(response!.status()).toBe(404);
@@ -202,7 +202,7 @@ test.describe('public listing pages, phone', () => {
 test.describe('from the success screen', () => {
   test.use({
     viewport: { width: 1280, height: 900 },
-    expectedRequestFailures: [{ url: /openstreetmap\.org/ }, { url: /\/api\/auth\/me$/, status: 401 }],
+    expectedRequestFailures: requestFailures({ url: /openstreetmap\.org/ }, { url: /\/api\/auth\/me$/, status: 401 }),
   });
 
   test('"View Property Page" opens the manual listing page with the paid campaign\'s description and photo', async ({ page, baseURL, context }) => {

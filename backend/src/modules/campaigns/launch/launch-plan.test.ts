@@ -124,6 +124,10 @@ describe('launch plan', () => {
     expect(() => buildLaunchPlan(campaign(), listing, opts)).toThrow(new LaunchInputError('PUBLIC_URL is not configured, so the ad cannot link to the listing page'));
     expect(() => buildLaunchPlan(campaign({ adFormat: 'carousel', carouselImages: ['/a.jpg'], link: 'https://x.example/l' }), listing, opts)).toThrow('A carousel ad needs 2 to 10 images');
     expect(() => buildLaunchPlan(campaign({ imageUrl: null, link: 'https://x.example/l' }), { ...listing, imageUrl: null, images: [] }, opts)).toThrow('The ad has no image');
+    // No ad goes out without text: a draft saved before the rule, with no listing description to fall back on.
+    const textless = { ...listing, description: null } as unknown as CampaignListing;
+    expect(() => buildLaunchPlan(campaign({ description: '  ', link: 'https://x.example/l' }), textless, opts)).toThrow(new LaunchInputError('The ad has no text'));
+    expect(() => buildLaunchPlan(campaign({ description: 'Unable to generate optimized copy', link: 'https://x.example/l' }), textless, opts)).toThrow('The ad has no text');
   });
 
   it('maps call-to-action texts to the platform types', () => {

@@ -4,6 +4,7 @@ import {
   MIN_RADIUS,
   defaultHeadline,
   interestsForTemplate,
+  isAdCopyPlaceholder,
   listingImages,
   timeframeDaysForImpressions,
 } from '@app/contracts';
@@ -121,7 +122,11 @@ export function buildLaunchPlan(
 ): LaunchPlan {
   const names = launchNames(c, opts.publicUrl);
   const headline = rewriteForFairHousing(c.headline ?? '');
-  const primary = rewriteForFairHousing(c.description ?? listing.description ?? '');
+  // The ad text: the draft's (required since drafts are checked for it), else, for an older draft, the listing's
+  // description; an ad-copy placeholder is never text. No text, no ad.
+  const text = [c.description, listing.description].find((t) => t?.trim() && !isAdCopyPlaceholder(t)) ?? '';
+  const primary = rewriteForFairHousing(text);
+  if (!primary.text.trim()) throw new LaunchInputError('The ad has no text');
   const subtitle = rewriteForFairHousing(c.subtitle ?? '');
 
   const images = c.adFormat === 'carousel' ? (c.carouselImages ?? []).slice(0, 10) : [c.imageUrl ?? listingImages(listing)[0]].filter(Boolean);

@@ -11,6 +11,7 @@ import * as m8 from './20261122130000_uploads_add_storage_version';
 import * as m9 from './20261122130100_listings_widen_bathrooms';
 import * as m10 from './20261123090000_campaigns_add_launch_lease';
 import * as m11 from './20261123090100_campaigns_create_sandbox_ad_campaigns';
+import * as campaignsCreateSandboxAdCreatives from './20261127030000_campaigns_create_sandbox_ad_creatives';
 import * as agentsAddMlsEmail from './20261123100000_agents_add_mls_email';
 import * as paymentsCreateLocalPaymentIntents from './20261123100100_payments_create_local_payment_intents';
 import * as platformCreateRateLimits from './20261123190000_platform_create_rate_limits';
@@ -50,4 +51,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125140000_agents_add_campaign_stats': agentsAddCampaignStats,
   '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
+  '20261127030000_campaigns_create_sandbox_ad_creatives': campaignsCreateSandboxAdCreatives,
 };

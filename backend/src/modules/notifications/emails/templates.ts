@@ -10,6 +10,12 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): strin
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
 
+/** A URL as an outside system needs it: our own paths (/objects/uploads/…, /demo-mls/…) on the public origin. */
+export function absoluteUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, url: string | null | undefined): string | null {
+  if (!url) return null;
+  return url.startsWith('/') ? `${publicOrigin(config)}${url}` : url;
+}
+
 export const dashboardLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, agentId: number) => `${publicOrigin(config)}/dashboard?agent=${agentId}`;
 
 function layout(title: string, inner: string, dashboardUrl: string): string {
@@ -95,7 +101,7 @@ export function campaignLiveEmail(config: Config, to: string, c: CampaignLiveSna
   const dash = dashboardLink(config, c.agentId);
   const budget = formatUsd(c.budgetCents / 100);
   const impressions = c.impressions.toLocaleString('en-US');
-  const image = c.imageUrl ? (c.imageUrl.startsWith('/') ? `${publicOrigin(config)}${c.imageUrl}` : c.imageUrl) : null;
+  const image = absoluteUrl(config, c.imageUrl);
   const when = c.startsAt && c.endsAt ? `${c.startsAt.slice(0, 10)} to ${c.endsAt.slice(0, 10)}` : null;
   return {
     to,

@@ -349,16 +349,19 @@ test.describe('checkout and success screen', () => {
     await page.goto(`/checkout/${campaign.id}`);
     await fillCard(page, '4242 4242 4242 4242');
 
-    // Spec 000 §5: disabled until ticked; trying anyway gives the Terms Required message.
+    // Spec 000 §5: disabled until ticked (really disabled: a click or Enter pays nothing), and the message says why.
     await expect(payButton(page)).toBeDisabled();
+    await expect(payButton(page)).toHaveJSProperty('disabled', true);
+    await expect(payButton(page)).toHaveAccessibleDescription('Please agree to the Terms of Service and Privacy Policy to continue.');
+    await page.getByLabel('CVC').press('Enter');
     await payButton(page).click({ force: true });
-    const message = toasts(page).getByRole('alert');
-    await expect(message).toContainText('Terms Required');
-    await expect(message).toContainText('Please agree to the Terms of Service and Privacy Policy to continue.');
     await expect(page).toHaveURL(new RegExp(`/checkout/${campaign.id}$`));
+    await expect(page.getByText('Processing payment…')).toHaveCount(0);
 
     await termsBox(page).check();
     await expect(payButton(page)).toBeEnabled();
+    await expect(payButton(page)).toHaveJSProperty('disabled', false);
+    await expect(page.getByText('Please agree to the Terms of Service and Privacy Policy to continue.')).toHaveCount(0);
   });
 
   test('the card form checks the card before sending it', async ({ page, baseURL }) => {

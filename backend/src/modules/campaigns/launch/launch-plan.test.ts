@@ -1,6 +1,7 @@
 import type { Campaign } from '../campaign.model';
 import type { CampaignListing } from '../listing-access';
-import { advertiserLine, buildLaunchPlan, callToActionType, dailyBudgetCents, launchNames, LaunchInputError, targetingFor } from './launch-plan';
+import { adLinkDescription, advertiserLine } from '@app/contracts';
+import { buildLaunchPlan, callToActionType, dailyBudgetCents, launchNames, LaunchInputError, targetingFor } from './launch-plan';
 
 const listing = {
   id: 1,
@@ -110,8 +111,10 @@ describe('launch plan', () => {
     expect(buildLaunchPlan(campaign({ agentName: 'Dana Whitfield', agentBrokerage: 'Gulf Coast Realty', subtitle: '' }), listing, { publicUrl: undefined, requireAbsoluteLink: false }).creative.description).toBe(
       'Dana Whitfield · Gulf Coast Realty',
     );
-    expect(advertiserLine({ agentName: 'Dana Whitfield', agentBrokerage: '  ' })).toBe('Dana Whitfield');
-    expect(advertiserLine({ agentName: null, agentBrokerage: null })).toBe('');
+    expect(advertiserLine('Dana Whitfield', '  ')).toBe('Dana Whitfield');
+    expect(advertiserLine(null, null)).toBe('');
+    // One rule for the launch and the wizard's preview (contracts): the same inputs give the same line.
+    expect(plan.creative.description).toBe(adLinkDescription({ agentName: 'Dana Whitfield', brokerage: 'Gulf Coast Realty', subtitle: 'Looking to buy, rent or sell?' }));
   });
 
   it('a headline the rewrite empties falls back to the template headline', () => {

@@ -32,11 +32,24 @@ export function guardedStep(step: WizardStep, state: Pick<WizardState, 'agent' |
   return step;
 }
 
-/** Moves the wizard to a step by updating the step query parameter (a new history entry). */
+/** True when the address bar already shows this step: a second click (a double-click) changes nothing. */
+export function isCurrentStep(step: WizardStep, location: Pick<Location, 'pathname' | 'search'> = window.location): boolean {
+  return location.pathname === '/' && location.search === `?step=${step}`;
+}
+
+/**
+ * Moves the wizard to a step by updating the step query parameter (a new history entry). A double-click on
+ * a listing row, Continue or Approve Ad asks twice before the page re-renders: the history is read at the
+ * moment of the call (the router writes it at once), so the second call adds no second entry and Back
+ * needs one press.
+ */
 export function useGoToStep() {
   const navigate = useNavigate();
   return useCallback(
-    (step: WizardStep, options?: { replace?: boolean }) => navigate({ pathname: '/', search: `?step=${step}` }, options),
+    (step: WizardStep, options?: { replace?: boolean }) => {
+      if (isCurrentStep(step)) return;
+      navigate({ pathname: '/', search: `?step=${step}` }, options);
+    },
     [navigate],
   );
 }

@@ -410,6 +410,34 @@ test.describe('creation wizard, step 1', () => {
     });
   });
 
+  test.describe('manual path without a photo', () => {
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/campaigns$/, status: 400 }) });
+
+    test('step 5 says why an ad without a photo cannot be made, in a toast, and stays', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Enter manually', exact: true }).click();
+      await page.getByLabel('Full Name').fill('Jordan Avery');
+      await page.getByLabel('Property Address').fill('742 Evergreen Terrace');
+      await page.getByLabel('City').fill('Orlando');
+      await page.getByLabel('Listing Price').fill('485000');
+      await page.getByRole('button', { name: 'Continue to Ad Creation' }).click();
+      await expect(page).toHaveURL(/\/\?step=2$/);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      // No description on a listing typed by hand: the ad text is written in the form.
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByLabel('Ad text', { exact: true }).fill('Four bedrooms near the lakes.');
+      await page.getByRole('button', { name: 'Confirm Preview', exact: true }).click();
+      await page.getByLabel('Brokerage', { exact: true }).fill('Lakeside Realty');
+      await page.getByRole('button', { name: 'Complete Setup', exact: true }).click();
+      await expect(page).toHaveURL(/\/\?step=5$/);
+      await page.getByRole('button', { name: 'Continue to Pricing', exact: true }).click();
+      const toast = toasts(page).getByRole('alert');
+      await expect(toast).toContainText('Campaign Creation Failed');
+      await expect(toast).toContainText('Add a photo of the property: an ad needs a picture.');
+      await expect(page).toHaveURL(/\/\?step=5$/);
+    });
+  });
+
   test.describe('phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { expect, requestFailures, test } from './fixtures';
+
+/** A wizard-session agent (no password yet): this browser may open /dashboard?agent={id}. */
+async function createAgent(page: Page, baseURL: string, name = 'Dana Whitfield') {
+  const created = await page.request.post('/api/agents', { data: { name, state: 'FL', manualEntry: true }, headers: { origin: baseURL } });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()) as { id: number };
+}
+
+async function openDashboard(page: Page, agentId: number, name = 'Dana Whitfield') {
+  await page.goto(`/dashboard?agent=${agentId}`);
+  // Generous: the first load of the dashboard remote on a busy machine.
+  await expect(page.getByText(`Welcome, ${name}`)).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('dashboard cards when a read fails', () => {
+  test.use({
+    viewport: { width: 1280, height: 900 },
+    expectedRequestFailures: requestFailures(
+      { url: /\/api\/auth\/me$/, status: 401 },
+      { url: /\/api\/agents\/\d+\/(facebook-metrics|campaigns|leads)$/, status: 500 },
+    ),
+  });
+
+  test('each card shows its own error with a Retry, and a retry that succeeds shows the card', async ({ page, baseURL }) => {
+    const agent = await createAgent(page, baseURL!);
+    let failing = true;
+    for (const path of ['facebook-metrics', 'campaigns', 'leads']) {
+      await page.route(new RegExp(`/api/agents/\\d+/${path}$`), (route) =>
+        failing ? route.fulfill({ status: 500, json: { message: 'Something went wrong', code: 'internal' } }) : route.fallback(),
+      );
+    }
+    await openDashboard(page, agent.id);
+    for (const card of ['Campaign Progress', 'Property', 'Your Leads', 'Total Clicks, Total Reach and Engagements']) {
+      const region = page.getByRole('region', { name: card, exact: true });
+      await expect(region.getByRole('alert')).toContainText("We couldn't load");
+      await expect(region.getByRole('button', { name: 'Retry' })).toBeVisible();
+    }
+    // Nothing spins for ever, and no page-wide banner blames the agent data.
+    await expect(page.getByText(/^Loading (metrics|campaigns|leads)\.\.\.$/)).toHaveCount(0);
+    await expect(page.getByText('Error loading agent data')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Contact Card' })).toContainText('Dana Whitfield');
+
+    failing = false;
+    await page.getByRole('region', { name: 'Campaign Progress' }).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('region', { name: 'Campaign Progress' }).getByRole('progressbar')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Total Clicks' })).toBeVisible();
+    await page.getByRole('region', { name: 'Your Leads' }).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('region', { name: 'Your Leads' })).toContainText('No leads yet.');
+  });
+
+  test('metrics answered as null: the progress card shows the default 75% against the 50K goal', async ({ page, baseURL }) => {
+    const agent = await createAgent(page, baseURL!);
+    await page.route(/\/api\/agents\/\d+\/facebook-metrics$/, (route) => route.fulfill({ json: null }));
+    await openDashboard(page, agent.id);
+    const progress = page.getByRole('region', { name: 'Campaign Progress' });
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+    await expect(progress).toContainText('50K');
+    await expect(page.getByTestId('tile-total-clicks')).toHaveText('0');
+  });
+});

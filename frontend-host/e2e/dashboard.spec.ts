@@ -60,3 +60,19 @@ test.describe('dashboard cards when a read fails', () => {
     await expect(page.getByTestId('tile-total-clicks')).toHaveText('0');
   });
 });
+
+test.describe('who is logged in', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }) });
+
+  test('a dashboard load asks /api/auth/me once, and its 401 is an answer (the dashboard opens)', async ({ page, baseURL }) => {
+    const agent = await createAgent(page, baseURL!);
+    const asked: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/auth/me') asked.push(response.status());
+    });
+    await openDashboard(page, agent.id);
+    await expect(page.getByRole('region', { name: 'Lead Notifications' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your Leads' })).toBeVisible();
+    expect(asked).toEqual([401]);
+  });
+});

@@ -43,7 +43,9 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
     if (!attempted) return;
     const found = validateAd(draft);
     const first = (['headline', 'description', 'link', 'photos'] as const).find((field) => found[field]);
-    if (first) refs.current[first]?.focus();
+    // After the step's own focus on its heading (a parent's effect, which runs after this one).
+    const frame = first ? requestAnimationFrame(() => refs.current[first]?.focus()) : 0;
+    return () => cancelAnimationFrame(frame);
     // On mount only: while the agent types, the focus stays where they put it.
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -76,3 +76,33 @@ test.describe('who is logged in', () => {
     expect(asked).toEqual([401]);
   });
 });
+
+test.describe('dashboard on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }) });
+
+  test('the delivery log is a list of cards within the screen, with Replay in reach; help opens as a bottom sheet', async ({ page, baseURL }) => {
+    const agent = await createAgent(page, baseURL!);
+    const failed = {
+      id: 9, webhookId: 'msg_2a7f0c', kind: 'lead.created', channel: 'webhook', leadId: 4, attempt: 10, status: 'dead',
+      target: 'https://hooks.example.com/a-rather-long-path/that/goes/on/and/on', responseCode: 500, responseBody: null,
+      error: 'HTTP 500 from the receiver after ten attempts over a day', warning: null, durationMs: 120, createdAt: '2026-11-26T10:00:00.000Z', nextAttemptAt: null,
+    };
+    await page.route(/\/api\/agents\/\d+\/deliveries(\?.*)?$/, (route) => route.fulfill({ json: { items: [failed], page: 1, pageSize: 10, total: 1 } }));
+    await openDashboard(page, agent.id);
+    const row = page.getByTestId('delivery-row');
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Last error / answer');
+    const replay = row.getByRole('button', { name: /^Replay/ });
+    await expect(replay).toBeVisible();
+    const box = (await replay.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Help: Zapier Integration' }).click();
+    const chat = page.getByRole('region', { name: 'Zapier Integration' });
+    await expect(chat).toBeVisible();
+    const sheet = (await chat.boundingBox())!;
+    expect(Math.round(sheet.width)).toBe(390);
+    expect(Math.round(sheet.y + sheet.height)).toBe(844);
+  });
+});

@@ -167,18 +167,20 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
               <tbody>
                 {data.items.map((d) => (
                   <tr key={d.id} data-testid="delivery-row" data-status={d.status}>
-                    <td>{when(d.createdAt)}</td>
-                    <td>
+                    <td data-label="Time">{when(d.createdAt)}</td>
+                    <td data-label="Channel">
                       {CHANNEL_LABEL[d.channel]}
                       <span className={styles.sub}>{KIND_LABEL[d.kind]}</span>
                       {d.target && <span className={styles.sub}>{d.target}</span>}
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
                     </td>
-                    <td>{d.attempt}</td>
-                    <td className={styles.outcome}>{outcome(d)}</td>
-                    <td>
+                    <td data-label="Attempt">{d.attempt}</td>
+                    <td data-label="Last error / answer" className={styles.outcome}>
+                      {outcome(d)}
+                    </td>
+                    <td className={styles.rowActions}>
                       {replayable.has(d.id) && (
                         <Button
                           variant="secondary"

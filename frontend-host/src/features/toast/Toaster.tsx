@@ -31,7 +31,11 @@ function ToastView({ toast }: { toast: ToastItem }) {
   const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
     if (fromButton(event)) return;
     drag.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // No active pointer (a synthetic event): the swipe is followed without capture.
+    }
   };
   const onPointerMove = (event: PointerEvent) => {
     const start = drag.current;

@@ -32,6 +32,10 @@ export function guardedStep(step: WizardStep, state: Pick<WizardState, 'agent' |
   return step;
 }
 
+/** Two calls for one step this close together are one double-click. */
+const DOUBLE_CLICK_MS = 800;
+let lastPush: { step: WizardStep; at: number } | null = null;
+
 /** True when the address bar already shows this step: a second click (a double-click) changes nothing. */
 export function isCurrentStep(step: WizardStep, location: Pick<Location, 'pathname' | 'search'> = window.location): boolean {
   return location.pathname === '/' && location.search === `?step=${step}`;
@@ -47,7 +51,10 @@ export function useGoToStep() {
   const navigate = useNavigate();
   return useCallback(
     (step: WizardStep, options?: { replace?: boolean }) => {
-      if (isCurrentStep(step)) return;
+      // Only the second click of a double-click: the same step asked for again within moments, already shown.
+      const now = Date.now();
+      if (lastPush && lastPush.step === step && now - lastPush.at < DOUBLE_CLICK_MS && isCurrentStep(step)) return;
+      lastPush = { step, at: now };
       navigate({ pathname: '/', search: `?step=${step}` }, options);
     },
     [navigate],

@@ -91,7 +91,9 @@ test.describe('dashboard on a phone', () => {
     await openDashboard(page, agent.id);
     const row = page.getByTestId('delivery-row');
     await expect(row).toBeVisible();
-    await expect(row).toContainText('Last error / answer');
+    // A card: each value under its column's name (the names are the cells' labels, drawn by CSS).
+    await expect(row.locator('td[data-label="Last error / answer"]')).toContainText('HTTP 500');
+    expect(await row.locator('td[data-label="Status"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Status"');
     const replay = row.getByRole('button', { name: /^Replay/ });
     await expect(replay).toBeVisible();
     const box = (await replay.boundingBox())!;

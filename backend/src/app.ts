@@ -18,6 +18,7 @@ import { csrfGuard } from './platform/http/csrf';
 import { postgresSessionStore, sessionCookieOptions } from './platform/http/session-store';
 import { CookieKeys } from './platform/http/cookie-keys';
 import { serveStatic } from './platform/http/static';
+import { isAppRoute } from '@app/contracts';
 import { serializeJsonOnce } from './platform/http/json-body';
 import { jsonBody } from './platform/http/body';
 import { buildRuntimeConfig } from './platform/http/runtime-config';
@@ -155,7 +156,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     ? serveStatic([
         { prefix: '/remotes/dashboard/', root: path.join(REPO_ROOT, 'frontend-dashboard', 'dist'), cors: true },
         { prefix: '/remotes/admin/', root: path.join(REPO_ROOT, 'frontend-admin', 'dist'), cors: true },
-        { prefix: '/', root: path.join(REPO_ROOT, 'frontend-host', 'dist'), spa: true },
+        { prefix: '/', root: path.join(REPO_ROOT, 'frontend-host', 'dist'), spa: true, isRoute: isAppRoute },
       ])
     : null;
   if (frontends) app.use(frontends.files);

@@ -3,7 +3,6 @@ import {
   bboxParam,
   formatAcres,
   formatCompact,
-  formatPhone,
   formatPrice,
   formatUsd,
   initials,
@@ -73,19 +72,6 @@ describe('pricePerSqft', () => {
     expect(pricePerSqft('450000', 0)).toBeNull();
     expect(pricePerSqft(null, 1500)).toBeNull();
     expect(pricePerSqft(450000, undefined)).toBeNull();
-  });
-});
-
-describe('formatPhone', () => {
-  it('formats exactly 10 digits as (xxx) xxx-xxxx', () => {
-    expect(formatPhone('3055551234')).toBe('(305) 555-1234');
-    expect(formatPhone('305-555-1234')).toBe('(305) 555-1234');
-    expect(formatPhone('(305) 555 1234')).toBe('(305) 555-1234');
-  });
-  it('leaves anything else unchanged', () => {
-    expect(formatPhone('+1 305 555 1234')).toBe('+1 305 555 1234');
-    expect(formatPhone('555-1234')).toBe('555-1234');
-    expect(formatPhone(null)).toBe('');
   });
 });
 

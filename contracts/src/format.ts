@@ -73,14 +73,6 @@ export function pricePerSqft(
   return Math.round(p / squareFeet);
 }
 
-/** "(305) 555-1234" when the value has exactly 10 digits; otherwise the value unchanged ("" for null). */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const d = phone.replace(/\D/g, '');
-  if (d.length !== 10) return phone;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
 /** Up to two initials for an avatar: "jane q. doe" → "JD", "Cher" → "C", "" → "". */
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);

@@ -6,6 +6,8 @@ export * from './metrics.js';
 export * from './ad-defaults.js';
 export * from './targeting.js';
 export * from './listing-rules.js';
+export * from './routes.js';
+export * from './phone.js';
 export * from './uploads.js';
 export * from './integrations.js';
 export * from './api-access.js';

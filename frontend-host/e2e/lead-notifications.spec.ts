@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 
 /** A local receiver standing in for the agent's webhook endpoint (the e2e server allows loopback outbound). */
 function startReceiver() {
@@ -29,9 +29,7 @@ test.describe('Lead Notifications card', () => {
   test.describe.configure({ timeout: 90_000 });
   test.use({
     viewport: { width: 1280, height: 900 },
-    // A tuple: Playwright reads a bare array whose second item is an object as [value, fixture options].
-    expectedRequestFailures: [
-      [
+    expectedRequestFailures: requestFailures(
         // Not logged in: a wizard-session agent without a password opens its dashboard.
         { url: /\/api\/auth\/me$/, status: 401 },
         // The deliberately bad webhook URL is refused with 400 field messages.
@@ -39,9 +37,7 @@ test.describe('Lead Notifications card', () => {
         // The test send the receiver refuses answers 502 (notifications.test_failed).
         { url: /\/test-webhook$/, status: 502 },
         { url: /openstreetmap\.org/ },
-      ],
-      { scope: 'test' },
-    ],
+    ),
   });
 
   const receiver = startReceiver();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const PASSWORD = 'sunny-porch-42';
@@ -53,7 +53,7 @@ async function logIn(page: Page, email: string, password: string) {
 test.describe('login', () => {
   // Logged out, the dashboard's auth/me answers 401 (read as "nobody"); a wrong password answers 401 too.
   // (One entry: test.use would read a two-element array as a [value, options] fixture tuple.)
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/(me|login)$/, status: 401 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/(me|login)$/, status: 401 }) });
 
   test('two steps, with validation, show/hide and Back, then /dashboard with the welcome text', async ({ page, request, baseURL }) => {
     const agent = await agentWithAccount(request, baseURL!, 'Lena Login');
@@ -134,7 +134,7 @@ test.describe('login', () => {
 });
 
 test.describe('login, rate limited', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/login$/, status: 429 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/login$/, status: 429 }) });
 
   test('a rate-limited login shows the server message and when to try again', async ({ page, request, baseURL }) => {
     const agent = await agentWithAccount(request, baseURL!, 'Rita Rate');
@@ -152,7 +152,7 @@ test.describe('login, rate limited', () => {
 });
 
 test.describe('the /dashboard gate', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }) });
 
   test('a logged-out visitor is sent to /login and downloads no dashboard code', async ({ page }) => {
     const remote = dashboardCodeRequests(page);

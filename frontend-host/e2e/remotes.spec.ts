@@ -1,7 +1,7 @@
-import { expect, pathnameIs, test } from './fixtures';
+import { expect, pathnameIs, requestFailures, test } from './fixtures';
 
 test.describe('admin remote', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/admin\/login$/, status: 401 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/admin\/login$/, status: 401 }) });
 
   test('/admin loads the admin remote at runtime and rejects a wrong password', async ({ page }) => {
     const remoteEntry = page.waitForResponse(pathnameIs('/remotes/admin/remoteEntry.js'));
@@ -26,7 +26,7 @@ test.describe('remote that cannot be loaded', () => {
   // Same origin (the CSP admits only our own origin and the configured remote origins), where
   // nothing is deployed: the server answers 404, as for a remote that was never uploaded.
   const deadEntry = '/remotes/admin/not-deployed/remoteEntry.js';
-  test.use({ expectedRequestFailures: [{ url: /\/remotes\/admin\/not-deployed\/remoteEntry\.js$/, status: 404 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/remotes\/admin\/not-deployed\/remoteEntry\.js$/, status: 404 }) });
 
   test('shows an error panel, and Retry loads it once the runtime config is fixed', async ({ page }) => {
     await page.route('**/api/runtime-config', async (route) => {
@@ -49,7 +49,7 @@ test.describe('remote that cannot be loaded', () => {
 
 test.describe('dashboard remote', () => {
   // Not logged in: /api/auth/me answers 401, which the dashboard reads as "no user".
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }) });
 
   test('/dashboard lists the agents this browser created in Select Agent', async ({ page, baseURL }) => {
     const created = await page.request.post('/api/agents', {

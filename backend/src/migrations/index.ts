@@ -11,6 +11,7 @@ import * as m8 from './20261122130000_uploads_add_storage_version';
 import * as m9 from './20261122130100_listings_widen_bathrooms';
 import * as m10 from './20261123090000_campaigns_add_launch_lease';
 import * as m11 from './20261123090100_campaigns_create_sandbox_ad_campaigns';
+import * as campaignsCreateSandboxAdCreatives from './20261127030000_campaigns_create_sandbox_ad_creatives';
 import * as agentsAddMlsEmail from './20261123100000_agents_add_mls_email';
 import * as paymentsCreateLocalPaymentIntents from './20261123100100_payments_create_local_payment_intents';
 import * as platformCreateRateLimits from './20261123190000_platform_create_rate_limits';
@@ -62,4 +63,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127070200_notifications_add_hubspot_crm': notificationsAddHubspotCrm,
   '20261127070300_notifications_add_realgeeks_crm': notificationsAddRealgeeksCrm,
   '20261127070400_notifications_create_sms': notificationsCreateSms,
+  '20261127030000_campaigns_create_sandbox_ad_creatives': campaignsCreateSandboxAdCreatives,
 };

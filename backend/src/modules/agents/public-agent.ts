@@ -1,4 +1,4 @@
-import type { PublicAgent } from '@app/contracts';
+import { phoneLink, type PublicAgent } from '@app/contracts';
 import { Agent } from './agent.model';
 
 /** The agent's contact card on a public listing page: nothing about accounts, notifications or secrets. */
@@ -8,6 +8,7 @@ export function presentPublicAgent(a: Agent): PublicAgent {
     name: a.name,
     email: a.email,
     phone: a.phone,
+    phoneLink: phoneLink(a.phone),
     brokerage: a.brokerage,
     mlsId: a.mlsId,
     state: a.state,

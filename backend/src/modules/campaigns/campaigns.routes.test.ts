@@ -35,6 +35,21 @@ const payload = (agentId: number, listingId: number, extra: Record<string, unkno
 const imgs = (n: number) => Array.from({ length: n }, (_, i) => `https://photos.example.com/${i}.jpg`);
 
 describe('POST /api/campaigns', () => {
+  it('refuses an ad without a headline or ad text (400 with field messages), on create and on edit', async () => {
+    const { session, agent, listing } = await wizard();
+    const empty = await session.post('/api/campaigns').send(payload(agent.id, listing.id, { headline: ' ', description: '' })).expect(400);
+    expect(empty.body.fields).toEqual({ headline: 'Headline is required', description: 'Ad text is required' });
+    // The wizard's failure text is never ad copy.
+    const failed = await session.post('/api/campaigns').send(payload(agent.id, listing.id, { description: 'Unable to generate optimized copy' })).expect(400);
+    expect(Object.keys(failed.body.fields)).toEqual(['description']);
+    expect(await t.db('campaigns').where({ listingId: listing.id })).toHaveLength(0);
+
+    const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
+    const edit = await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id, { description: null })).expect(400);
+    expect(edit.body.fields).toEqual({ description: 'Ad text is required' });
+    expect(await t.db('campaigns').where({ id: created.id }).first()).toMatchObject({ description: 'Sunny 3-bed home with a pool. Schedule a tour today.' });
+  });
+
   it('refuses a single-image draft when neither the draft nor the listing has a photo', async () => {
     const session = t.newSession();
     const { body: agent } = await session.post('/api/agents').send({ name: 'No Photo', state: 'FL', manualEntry: true }).expect(201);
@@ -119,7 +134,7 @@ describe('POST /api/campaigns', () => {
     const { session, agent, listing } = await wizard();
     const res = await session
       .post('/api/campaigns')
-      .send({ agentId: agent.id, listingId: listing.id, templateType: 'just-listed', headline: 'Amazing Property in Tampa', price: '99' })
+      .send({ agentId: agent.id, listingId: listing.id, templateType: 'just-listed', headline: 'Amazing Property in Tampa', description: 'Bright corner lot.', price: '99' })
       .expect(201);
     expect(res.body).toMatchObject({
       callToAction: 'Learn more',

@@ -20,7 +20,7 @@ async function launchedOnSandbox(agentId: number, listingId: number, impressions
   const endsAt = new Date(startsAt.getTime() + 10 * DAY);
   const platformId = await sandbox.createCampaign({ name: `c-${agentId}-${impressions}`, specialAdCategories: ['HOUSING'], country: 'US', impressionsGoal: impressions } as never);
   const adSetId = await sandbox.createAdSet({ platformCampaignId: platformId, name: 'set', dailyBudgetCents: 1000, startTime: startsAt, endTime: endsAt, targeting: {} } as never);
-  await sandbox.createAd({ platformAdSetId: adSetId, name: 'ad', creativeId: await sandbox.createCreative({} as never) } as never);
+  await sandbox.createAd({ platformAdSetId: adSetId, name: 'ad', creativeId: await sandbox.createCreative({ name: 'cre', format: 'single', headline: 'Sunny home', primaryText: 'Sunny 3-bed home.', description: 'Dana', link: 'https://ads.example.com/listing/A1', callToAction: 'LEARN_MORE', images: ['/demo-mls/photos/exterior-01.jpg'] }) } as never);
   const [row] = await t
     .db('campaigns')
     .insert({

@@ -340,6 +340,8 @@ describe('GET /api/agents/:id/leads', () => {
       name: 'Second Buyer',
       email: 'jordan@example.com',
       phone: '(813) 555-0100',
+      // Formatted and dialable by libphonenumber-js, for the dashboard's lead list.
+      phoneLink: { display: '(813) 555-0100', href: 'tel:+18135550100' },
       interest: 'Tour, Similar homes',
       message: 'Is it still available?',
       createdAt: expect.any(String),
@@ -347,7 +349,7 @@ describe('GET /api/agents/:id/leads', () => {
     });
     expect(res.body.leads[1].interest).toBe('General');
     // The consent record stays stored, not shown.
-    expect(Object.keys(res.body.leads[0]).sort()).toEqual(['createdAt', 'email', 'id', 'interest', 'listing', 'message', 'name', 'phone']);
+    expect(Object.keys(res.body.leads[0]).sort()).toEqual(['createdAt', 'email', 'id', 'interest', 'listing', 'message', 'name', 'phone', 'phoneLink']);
 
     // A stranger hears 404, as for an agent that does not exist (ids cannot be probed).
     await t.newSession().get(`/api/agents/${agent.id}/leads`).expect(404);

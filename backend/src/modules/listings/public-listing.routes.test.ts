@@ -66,6 +66,8 @@ describe('GET /api/listings/:mlsId', () => {
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       phone: '8135550142',
+      // Formatted and dialable by the server (libphonenumber-js): the page ships no phone library.
+      phoneLink: { display: '(813) 555-0142', href: 'tel:+18135550142' },
       brokerage: null,
       mlsId: null,
       state: 'FL',

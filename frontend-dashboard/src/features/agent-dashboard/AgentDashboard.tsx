@@ -8,7 +8,7 @@ import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
 import { ContactCard } from './ContactCard';
-import { DeliveryCard, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
+import { CardError, DeliveryCard, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
 import {
   useEndImpersonationMutation,
   useGetAgentCampaignsQuery,
@@ -87,7 +87,13 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
       </nav>
       <div className={cards.grid}>
         <ContactCard agent={agent} toast={show} />
-        {campaigns.data ? <PropertyCard campaigns={campaigns.data} /> : <Spinner label="Loading campaigns..." />}
+        {campaigns.isError ? (
+          <CardError title="Property" label="Property" what="your campaigns" onRetry={() => void campaigns.refetch()} retrying={campaigns.isFetching} />
+        ) : campaigns.data ? (
+          <PropertyCard campaigns={campaigns.data} />
+        ) : (
+          <Spinner label="Loading campaigns..." />
+        )}
         <div className={cards.wide}>
           <LeadNotificationsCard
             agentId={agentId}
@@ -104,9 +110,18 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
         </div>
         <TextAlertsCard agentId={agentId} />
         <ApiKeysCard agentId={agentId} />
-        {metrics.data ? <ProgressCard metrics={metrics.data} /> : <Spinner label="Loading metrics..." />}
+        {metrics.isError ? (
+          <CardError title="Campaign Progress" label="Campaign Progress" what="your campaign metrics" onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />
+        ) : metrics.isSuccess ? (
+          // null (no metrics yet) is an answer: the spec's default progress.
+          <ProgressCard metrics={metrics.data ?? null} />
+        ) : (
+          <Spinner label="Loading metrics..." />
+        )}
         <div className={cards.wide}>
-          {leads.data ? (
+          {leads.isError ? (
+            <CardError title="Your Leads" label="Your Leads" what="your leads" onRetry={() => void leads.refetch()} retrying={leads.isFetching} />
+          ) : leads.data ? (
             <LeadsCard
               leads={leads.data.pages.flatMap((p) => p.leads)}
               total={leads.data.pages[0]?.total ?? 0}
@@ -116,14 +131,24 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
             <Spinner label="Loading leads..." />
           )}
         </div>
-        {metrics.data && <StatTiles metrics={metrics.data} />}
-        {daily.data && campaigns.data && (
+        {metrics.isError ? (
+          <CardError label="Total Clicks, Total Reach and Engagements" what="clicks, reach and engagements" onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />
+        ) : (
+          metrics.isSuccess && <StatTiles metrics={metrics.data ?? null} />
+        )}
+        {daily.isError ? (
           <div className={cards.wide}>
-            <DeliveryCard daily={daily.data} campaigns={campaigns.data} />
+            <CardError title="Daily delivery" label="Daily delivery" what="the daily delivery" onRetry={() => void daily.refetch()} retrying={daily.isFetching} />
           </div>
+        ) : (
+          daily.data &&
+          campaigns.data && (
+            <div className={cards.wide}>
+              <DeliveryCard daily={daily.data} campaigns={campaigns.data} />
+            </div>
+          )
         )}
       </div>
-      {(campaigns.isError || metrics.isError || daily.isError || leads.isError) && <Alert tone="danger">Error loading agent data</Alert>}
       {toastView}
     </DashboardLayout>
   );

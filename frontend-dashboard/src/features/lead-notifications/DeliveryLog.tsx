@@ -26,9 +26,23 @@ const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   disabled: { label: 'Disabled (410)', tone: 'danger' },
 };
 
-/** A delivery the agent may send again: it failed and no automatic attempt is still due. */
-export function canReplay(d: Pick<DeliveryView, 'status' | 'nextAttemptAt'>): boolean {
-  return d.status !== 'succeeded' && !d.nextAttemptAt;
+/**
+ * The rows the agent may send again: a failed attempt that is the newest of its delivery (webhook id) on the
+ * page, with no automatic attempt still due. An older attempt of a delivery that is still being retried is
+ * not offered (its newest attempt carries the next attempt's time).
+ */
+export function replayableIds(items: readonly Pick<DeliveryView, 'id' | 'webhookId' | 'attempt' | 'status' | 'nextAttemptAt'>[]): Set<number> {
+  const retrying = new Set(items.filter((d) => d.nextAttemptAt).map((d) => d.webhookId));
+  const newest = new Map<string, number>();
+  for (const d of items) newest.set(d.webhookId, Math.max(newest.get(d.webhookId) ?? 0, d.attempt));
+  return new Set(
+    items.filter((d) => d.status !== 'succeeded' && !retrying.has(d.webhookId) && newest.get(d.webhookId) === d.attempt).map((d) => d.id),
+  );
+}
+
+/** The toast after a replay, in the agent's words (no internal ids). */
+export function replayQueuedToast(channel: DeliveryChannel, attempt: number): { title: string; description: string } {
+  return { title: 'Replay queued', description: `The ${CHANNEL_LABEL[channel]} delivery will be sent again now (attempt ${attempt}).` };
 }
 
 function when(iso: string): string {
@@ -62,11 +76,9 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
   const onReplay = async (d: DeliveryView) => {
     try {
       const result = await replay({ agentId, deliveryId: d.id }).unwrap();
-      toast({ title: 'Replay queued', description: result.message, tone: 'success' });
-      // The new attempt is the newest row: show the first page, whatever the filters.
+      toast({ ...replayQueuedToast(d.channel, result.attempt), tone: 'success' });
+      // The new attempt is the newest row: the first page, with the agent's filters kept.
       setPage(1);
-      setChannel('');
-      setStatus('');
       setWatch({ webhookId: result.webhookId, attempt: result.attempt, until: Date.now() + REPLAY_WATCH_MS });
     } catch (error) {
       toast({ title: 'Replay failed', description: failureMessage(error) ?? 'Could not replay this delivery', tone: 'danger' });
@@ -74,6 +86,7 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
   };
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const replayable = replayableIds(data?.items ?? []);
 
   return (
     <section className={styles.log} aria-labelledby={`${agentId}-deliveries`}>
@@ -154,19 +167,21 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
               <tbody>
                 {data.items.map((d) => (
                   <tr key={d.id} data-testid="delivery-row" data-status={d.status}>
-                    <td>{when(d.createdAt)}</td>
-                    <td>
+                    <td data-label="Time">{when(d.createdAt)}</td>
+                    <td data-label="Channel">
                       {CHANNEL_LABEL[d.channel]}
                       <span className={styles.sub}>{KIND_LABEL[d.kind]}</span>
                       {d.target && <span className={styles.sub}>{d.target}</span>}
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
                     </td>
-                    <td>{d.attempt}</td>
-                    <td className={styles.outcome}>{outcome(d)}</td>
-                    <td>
-                      {canReplay(d) && (
+                    <td data-label="Attempt">{d.attempt}</td>
+                    <td data-label="Last error / answer" className={styles.outcome}>
+                      {outcome(d)}
+                    </td>
+                    <td className={styles.rowActions}>
+                      {replayable.has(d.id) && (
                         <Button
                           variant="secondary"
                           onClick={() => void onReplay(d)}

@@ -26,9 +26,9 @@ export default function DashboardSection() {
   if (failed) return <RemoteErrorPanel reason={errorText(failed)} onRetry={() => void (me.isError ? me.refetch() : agents.refetch())} />;
   // A cached 'logged out' is asked again before it sends anyone away; a cached agent keeps the remote mounted meanwhile.
   if (!me.isSuccess || (me.isFetching && me.data === null)) return <Spinner label={LOADING} fullPage />;
-  if (me.data) return <RemoteSection name="dashboard" basePath="/dashboard" />;
+  if (me.data) return <RemoteSection name="dashboard" basePath="/dashboard" me={me.data} />;
   if (!agents.isSuccess || agents.isFetching) return <Spinner label={LOADING} fullPage />;
   const openable = wantsAgent ? agents.data.some((a) => a.id === agentParam) : agents.data.length > 0;
-  if (openable) return <RemoteSection name="dashboard" basePath="/dashboard" />;
+  if (openable) return <RemoteSection name="dashboard" basePath="/dashboard" me={null} />;
   return <Navigate to="/login" replace />;
 }

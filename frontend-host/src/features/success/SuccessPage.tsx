@@ -53,6 +53,11 @@ function markPrompted(agentId: number): void {
   }
 }
 
+/** Statuses that only a confirmed payment leads to. */
+function isPaidStatus(status: string): boolean {
+  return status === 'paid' || status === 'launching' || status === 'active' || status === 'completed' || status === 'launch_failed';
+}
+
 /** `/success?campaignId=…` and `/?payment=success&campaignId=…&listingId=…` (the payment provider's return). */
 export default function SuccessPage() {
   useDocumentTitle(SUCCESS_TEXT.title);
@@ -112,6 +117,7 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
   const polling = !settled && !timedOut && !notPaid;
   const campaign = useGetPaymentCampaignQuery(campaignId, { pollingInterval: polling ? POLL_INTERVAL_MS : 0 });
   const status = campaign.data?.status;
+  const refetchCampaign = campaign.refetch;
 
   useEffect(() => {
     if (status && isLaunchSettled(status)) setSettled(true);
@@ -127,13 +133,25 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
   useEffect(() => {
     if (!loaded || reportedCampaigns.has(campaignId)) return;
     reportedCampaigns.add(campaignId);
-    void report({ campaignId }).then((result) => {
-      if (result.error) toast({ ...SUCCESS_TOASTS.campaignIssue, variant: 'destructive' });
-      else toast(SUCCESS_TOASTS.campaignCreated);
+    void report({ campaignId }).then(async (result) => {
+      if (!result.error) return toast(SUCCESS_TOASTS.campaignCreated);
+      // The call failed, but the payment may have been confirmed anyway (the provider's webhook): the
+      // campaign's real state decides, so the screen never says "Campaign Issue" beside "Live".
+      const fresh = await refetchCampaign();
+      if (fresh.data && isPaidStatus(fresh.data.status)) toast(SUCCESS_TOASTS.campaignCreated);
+      else toast({ ...SUCCESS_TOASTS.campaignIssue, variant: 'destructive' });
     });
-  }, [loaded, campaignId, report, toast]);
+  }, [loaded, campaignId, report, toast, refetchCampaign]);
 
-  if (campaign.isLoading) return <Spinner fullPage label="Loading your campaign..." />;
+  if (campaign.isLoading) {
+    return (
+      <>
+        {/* The screen has its title while it loads too (the spinner's label says what is happening). */}
+        <h1 className={styles.srOnly}>Your campaign</h1>
+        <Spinner fullPage label="Loading your campaign..." />
+      </>
+    );
+  }
   if (!campaign.data) {
     const clientError = isApiError(campaign.error) && typeof campaign.error.status === 'number' && campaign.error.status < 500;
     if (clientError) return <CampaignNotFound otherBrowser={isOtherBrowserRefusal(campaign.error)} />;
@@ -159,7 +177,7 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
       listingIdParam={listingIdParam}
       paymentReference={paymentReference}
       reportPending={reportState.isUninitialized || reportState.isLoading}
-      reportFailed={reportState.isError}
+      reportFailed={reportState.isError && !isPaidStatus(campaign.data.status)}
       notPaid={notPaid}
       timedOut={timedOut && !settled}
     />

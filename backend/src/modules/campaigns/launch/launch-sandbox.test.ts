@@ -73,6 +73,24 @@ describe('launch on the sandbox ad platform', () => {
     expect(count?.value).toBeGreaterThanOrEqual(1);
   });
 
+  it('records the creative with every card: a carousel of 10 keeps all 10 images, in order', async () => {
+    const images = Array.from({ length: 10 }, (_, i) => `/demo-mls/photos/bedroom-0${(i % 6) + 1}.jpg?card=${i + 1}`);
+    const { campaignId } = await insertDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
+    await pay(campaignId);
+    const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
+    const sbx = await t.db('sandboxAdCampaigns').where({ id: c.facebookCampaignId }).first();
+    const creative = await t.db('sandboxAdCreatives').where({ id: sbx.creativeId }).first();
+    expect(creative).toMatchObject({
+      format: 'carousel',
+      headline: 'Amazing Property in Tampa',
+      description: 'Dana Whitfield · Gulf Coast Realty — Looking to buy, rent or sell?',
+      callToAction: 'LEARN_MORE',
+    });
+    expect(creative.primaryText.length).toBeGreaterThan(0);
+    expect(creative.cards.map((card: { imageUrl: string }) => card.imageUrl)).toEqual(images);
+    for (const card of creative.cards) expect(card).toMatchObject({ headline: 'Amazing Property in Tampa', link: creative.link });
+  });
+
   it('a second payment confirmation neither moves the campaign nor sends another launch', async () => {
     const { campaignId } = await insertDraftCampaign(t.db);
     await pay(campaignId);

@@ -5,7 +5,8 @@ import type { AdPlatform, AdSetSpec, AdSpec, CampaignSpec, CreativeSpec, Deliver
 
 /**
  * The embedded ad platform (no account, no network). It records each campaign, its one ad set and
- * its one ad in sandbox_ad_campaigns (its own table: it stands for a system outside ours) and
+ * its one ad in sandbox_ad_campaigns, and each creative with all its cards in sandbox_ad_creatives
+ * (its own tables: it stands for a system outside ours), and
  * delivers exactly the impressions paid for over the campaign's timeframe, deterministically from
  * the elapsed time (see sandboxDelivery). Creating by name is idempotent, like a lookup before a create.
  */
@@ -58,10 +59,22 @@ export class SandboxAdPlatform implements AdPlatform {
     return row.adSetId as string;
   }
 
+  /** Keeps the creative as Meta would: the copy and every card (a carousel's 2–10 images, in order). */
   async createCreative(spec: CreativeSpec): Promise<string> {
-    // The sandbox keeps no creatives of its own: our ads row holds the copy and images it was made from.
-    void spec;
-    return sandboxId('cre');
+    const id = sandboxId('cre');
+    const cards = spec.images.map((imageUrl) => ({ imageUrl, headline: spec.headline, description: spec.description, link: spec.link }));
+    await this.db('sandboxAdCreatives').insert({
+      id,
+      name: spec.name,
+      format: spec.format,
+      primaryText: spec.primaryText,
+      headline: spec.headline,
+      description: spec.description,
+      link: spec.link,
+      callToAction: spec.callToAction,
+      cards: JSON.stringify(cards),
+    });
+    return id;
   }
 
   async findAd(name: string, platformAdSetId: string) {

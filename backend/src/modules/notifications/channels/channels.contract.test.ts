@@ -65,6 +65,25 @@ describe('custom webhook (Standard Webhooks)', () => {
     expect(data.listing.url).toBe('https://www.listingads.example/listing/MLS-123');
   });
 
+  it('every URL in a payload is absolute, from PUBLIC_URL: our own photo paths and the manual listing page too', () => {
+    const own = toLeadDelivery(config, {
+      id: 42, agentId: 7, listingId: 4, name: 'Jo', email: 'jo@example.com', phone: null, message: null, source: 'property_page',
+      interestedInTour: false, interestedInSimilar: false, createdAt: '2026-11-24T14:59:59.000Z',
+      listing: { mlsId: 'MANUAL-1764000000000', address: '1 Bay St', city: 'Tampa', state: 'FL', postalCode: null, price: '300000', imageUrl: '/objects/uploads/0b6c3a52-3f1e-4c2a-9a57-1d7c2e4a9b10' },
+    });
+    expect(own.listing.imageUrl).toBe('https://www.listingads.example/objects/uploads/0b6c3a52-3f1e-4c2a-9a57-1d7c2e4a9b10');
+    expect(own.listing.url).toBe('https://www.listingads.example/manual-listing/MANUAL-1764000000000');
+    const urls: string[] = [];
+    JSON.stringify(own, (_key, value: unknown) => {
+      if (typeof value === 'string' && /(^\/|:\/\/)/.test(value)) urls.push(value);
+      return value;
+    });
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/www\.listingads\.example\//);
+    // An outside photo stays as it is.
+    expect(data.listing.imageUrl).toBe('https://photos.example.com/1.jpg');
+  });
+
   it('signs with a typed non-whsec secret as its raw bytes', async () => {
     const seen = capture('https://hooks.example.com', '/leads', 204);
     await webhookChannel.deliver(message, ctx({ webhookUrl: 'https://hooks.example.com/leads', webhookSecretEnc: box.seal('my own secret') }));

@@ -4,8 +4,8 @@ import type { DeliveryChannel, LeadDelivery } from '@app/contracts';
 import type { ReadCaches } from '../../../platform/cache/read-cache';
 import type { Config } from '../../../platform/config';
 import type { Queue } from '../../../platform/jobs/queue';
-import { publicOrigin } from '../emails/templates';
-import { DELIVERY_MAX_ATTEMPTS } from '@app/contracts';
+import { absoluteUrl, publicOrigin } from '../emails/templates';
+import { DELIVERY_MAX_ATTEMPTS, listingPagePath } from '@app/contracts';
 import { sqlOf, type Db } from '../../../platform/db/knex';
 import type { SqlExecutor } from '../../../platform/db/pipelined-connection';
 import type { TraceCarrier } from '../../../platform/telemetry/trace-context';
@@ -73,8 +73,9 @@ export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead
       bedrooms: l.bedrooms ?? null,
       bathrooms: l.bathrooms == null ? null : String(l.bathrooms),
       squareFeet: l.squareFeet ?? null,
-      imageUrl: l.imageUrl ?? null,
-      url: `${publicOrigin(config)}/listing/${encodeURIComponent(l.mlsId)}`,
+      // Every URL absolute (receivers are outside systems): our own photo paths on PUBLIC_URL, and the page a buyer sees.
+      imageUrl: absoluteUrl(config, l.imageUrl),
+      url: `${publicOrigin(config)}${listingPagePath(l.mlsId)}`,
     },
   };
   // The envelope ({type, timestamp, data}) adds under 100 bytes; keep a margin for it.

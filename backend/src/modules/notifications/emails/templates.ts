@@ -1,4 +1,4 @@
-import { formatUsd, type LeadDelivery } from '@app/contracts';
+import { formatPhone, formatUsd, phoneLink, type LeadDelivery } from '@app/contracts';
 import type { Config } from '../../../platform/config';
 import type { EmailMessage } from '../../../platform/email/mailer';
 
@@ -8,6 +8,19 @@ const esc = (s: unknown) =>
 /** Where links in emails point: PUBLIC_URL, or this server on localhost. */
 export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** A URL as an outside system needs it: our own paths (/objects/uploads/…, /demo-mls/…) on the public origin. */
+export function absoluteUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, url: string | null | undefined): string | null {
+  if (!url) return null;
+  return url.startsWith('/') ? `${publicOrigin(config)}${url}` : url;
+}
+
+/** The lead's phone in an email: formatted, and a tel: link (with its extension) when it can be dialled. */
+function leadPhoneHtml(raw: string | null): string {
+  if (!raw) return '—';
+  const link = phoneLink(raw)!;
+  return link.href ? `<a href="${esc(link.href)}">${esc(link.display)}</a>` : esc(link.display);
 }
 
 export const dashboardLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, agentId: number) => `${publicOrigin(config)}/dashboard?agent=${agentId}`;
@@ -29,7 +42,7 @@ function leadBlock(d: LeadDelivery): { html: string; text: string } {
   const html = `<table style="border-collapse:collapse;width:100%">
 <tr><td style="padding:4px 8px;color:#6b7280">Name</td><td style="padding:4px 8px">${esc(d.lead.name)}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Email</td><td style="padding:4px 8px"><a href="mailto:${esc(d.lead.email)}">${esc(d.lead.email)}</a></td></tr>
-<tr><td style="padding:4px 8px;color:#6b7280">Phone</td><td style="padding:4px 8px">${esc(d.lead.phone ?? '—')}</td></tr>
+<tr><td style="padding:4px 8px;color:#6b7280">Phone</td><td style="padding:4px 8px">${leadPhoneHtml(d.lead.phone)}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Interest</td><td style="padding:4px 8px">${esc(interestOf(d.lead))}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Message</td><td style="padding:4px 8px;white-space:pre-wrap">${esc(d.lead.message || '—')}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Property</td><td style="padding:4px 8px"><a href="${esc(d.listing.url)}">${esc(address)}</a> · ${esc(price)} · MLS # ${esc(d.listing.mlsId)}</td></tr>
@@ -37,7 +50,7 @@ function leadBlock(d: LeadDelivery): { html: string; text: string } {
   const text = [
     `Name: ${d.lead.name}`,
     `Email: ${d.lead.email}`,
-    `Phone: ${d.lead.phone ?? '-'}`,
+    `Phone: ${d.lead.phone ? formatPhone(d.lead.phone) : '-'}`,
     `Interest: ${interestOf(d.lead)}`,
     `Message: ${d.lead.message || '-'}`,
     `Property: ${address} (${price}, MLS # ${d.listing.mlsId})`,
@@ -95,7 +108,7 @@ export function campaignLiveEmail(config: Config, to: string, c: CampaignLiveSna
   const dash = dashboardLink(config, c.agentId);
   const budget = formatUsd(c.budgetCents / 100);
   const impressions = c.impressions.toLocaleString('en-US');
-  const image = c.imageUrl ? (c.imageUrl.startsWith('/') ? `${publicOrigin(config)}${c.imageUrl}` : c.imageUrl) : null;
+  const image = absoluteUrl(config, c.imageUrl);
   const when = c.startsAt && c.endsAt ? `${c.startsAt.slice(0, 10)} to ${c.endsAt.slice(0, 10)}` : null;
   return {
     to,

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { Webhook } from 'standardwebhooks';
-import { box, ctx, data, message, NOW } from '../testing/channel-fixtures';
+import { box, config, ctx, data, message, NOW } from '../testing/channel-fixtures';
+import { toLeadDelivery } from '../delivery/lead-deliveries';
 import { webhookChannel } from './webhook.channel';
 import { zapierChannel } from './zapier.channel';
 import { crmChannel } from './crm.channel';

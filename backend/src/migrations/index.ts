@@ -23,6 +23,11 @@ import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
 import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_stats';
 import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_daily_metrics';
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
+import * as campaignsAddDeliverySync from './20261127060000_campaigns_add_delivery_sync';
+import * as paymentsCreateCredits from './20261127060100_payments_create_credits';
+import * as reportsCreateReports from './20261127060200_reports_create_reports';
+import * as notificationsAddReportKinds from './20261127060300_notifications_add_report_kinds';
+import * as listingPagesCreateViews from './20261127060400_listing_pages_create_views';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -50,4 +55,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125140000_agents_add_campaign_stats': agentsAddCampaignStats,
   '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
+  '20261127060000_campaigns_add_delivery_sync': campaignsAddDeliverySync,
+  '20261127060100_payments_create_credits': paymentsCreateCredits,
+  '20261127060200_reports_create_reports': reportsCreateReports,
+  '20261127060300_notifications_add_report_kinds': notificationsAddReportKinds,
+  '20261127060400_listing_pages_create_views': listingPagesCreateViews,
 };

@@ -2,3 +2,7 @@
 export { paymentsRouter } from './payments.routes';
 export { createPaymentProviders, type PaymentProviders, type PaymentProviderName } from './providers';
 export { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
+
+// Credits for under-delivery (DESIGN §7): the reports module grants them in its settlement's transaction.
+export { grantCredits, creditBalanceCents, listCredits, type CreditGrant, type GrantedCredit } from './credits/credits.service';
+export { refundCreditJob } from './credits/refund-credit.job';

@@ -44,6 +44,8 @@ const ConfigSchema = z
     CAMPAIGN_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
     // The sandbox ad platform: the share of campaigns (0–1) that deliver less than was paid for. Which ones is
     // decided per campaign, deterministically (0 and 1 let a test choose).
+    // Count listing-page views for the reports (in memory, added to the database every few seconds); false turns it off.
+    LISTING_PAGE_VIEWS: bool.default(true),
     SANDBOX_UNDERDELIVERY_RATE: z.coerce.number().min(0).max(1).default(0.1),
     // Follow Up Boss asks integrations to identify themselves (X-System / X-System-Key, registered with them).
     FOLLOWUPBOSS_API_URL: z.url().default('https://api.followupboss.com'),

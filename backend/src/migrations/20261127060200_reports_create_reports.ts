@@ -5,8 +5,10 @@ import type { Knex } from 'knex';
  *  - campaign_settlements: one row per settled campaign (its primary key makes settlement happen once),
  *    with the figures the credit was computed from;
  *  - report_mid_flight: the mid-flight report, once per campaign;
- *  - report_links: the seller links, /report/{token}. Only the token's SHA-256 is stored (the token is 128
- *    random bits, shown to the agent); at most one live link per campaign; revoked ones stay revoked.
+ *  - report_links: the seller links, /report/{token}. The token (128 bits) is an HMAC of the link's random salt
+ *    under a key derived from SESSION_SECRET, so the dashboard can show it again; the table holds the salt and
+ *    the token's SHA-256 (a copy of the table alone yields no token). At most one live link per campaign;
+ *    revoked ones stay revoked.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('campaign_settlements', (t) => {
@@ -32,6 +34,7 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id');
     t.integer('campaign_id').notNullable().references('campaigns.id').onDelete('CASCADE');
     t.integer('agent_id').notNullable().references('agents.id').onDelete('CASCADE');
+    t.binary('salt').notNullable();
     t.binary('token_hash').notNullable().unique();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('revoked_at', { useTz: true });

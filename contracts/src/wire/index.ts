@@ -8,3 +8,4 @@ export * from './platform.js';
 export * from './webhooks.js';
 export * from './dashboard.js';
 export * from './credits.js';
+export * from './reports.js';

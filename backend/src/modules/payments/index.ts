@@ -4,5 +4,5 @@ export { createPaymentProviders, type PaymentProviders, type PaymentProviderName
 export { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
 
 // Credits for under-delivery (DESIGN §7): the reports module grants them in its settlement's transaction.
-export { grantCredits, creditBalanceCents, listCredits, type CreditGrant, type GrantedCredit } from './credits/credits.service';
+export { grantCredits, creditBalanceCents, listCredits, creditsOfCampaigns, type CreditGrant, type GrantedCredit } from './credits/credits.service';
 export { refundCreditJob } from './credits/refund-credit.job';

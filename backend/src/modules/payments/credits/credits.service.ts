@@ -218,3 +218,13 @@ export async function agentCredits(db: Db, agentId: number): Promise<AgentCredit
 export async function listCredits(db: Db, limit = 50): Promise<Record<string, unknown>[]> {
   return db('campaignCredits').orderBy('id', 'desc').limit(limit).select('id', 'campaignId', 'agentId', 'method', 'amountCents', 'status', 'promised', 'delivered', 'providerRefundId', 'failureMessage', 'createdAt');
 }
+
+/** The credit of each campaign that has one (reports: the dashboard's report cards). */
+export async function creditsOfCampaigns(db: Db, campaignIds: number[]): Promise<Map<number, { amountCents: number; method: CreditMethod; status: 'pending' | 'succeeded' | 'failed' }>> {
+  const out = new Map<number, { amountCents: number; method: CreditMethod; status: 'pending' | 'succeeded' | 'failed' }>();
+  if (!campaignIds.length) return out;
+  for (const r of await db('campaignCredits').whereIn('campaignId', campaignIds).select('campaignId', 'amountCents', 'method', 'status')) {
+    out.set(r.campaignId, { amountCents: r.amountCents, method: r.method, status: r.status });
+  }
+  return out;
+}

@@ -3,6 +3,7 @@ import { useGetAgentQuery } from '../agents/agentsApi';
 import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
+import { CreditsCard, ReportsCard } from '../proof';
 import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
@@ -119,6 +120,10 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
             <DeliveryCard daily={daily.data} campaigns={campaigns.data} />
           </div>
         )}
+        <div className={cards.wide}>
+          <ReportsCard agentId={agentId} toast={show} />
+        </div>
+        <CreditsCard agentId={agentId} toast={show} />
       </div>
       {(campaigns.isError || metrics.isError || daily.isError || leads.isError) && <Alert tone="danger">Error loading agent data</Alert>}
       {toastView}

@@ -240,8 +240,8 @@ describe('refunds.create at Stripe (contract, nock)', () => {
     let seenKey: string | undefined;
     const scope = nock('https://api.stripe.com', {
       reqheaders: {
-        'idempotency-key': (v: string) => {
-          seenKey = v;
+        'idempotency-key': (v: string | null) => {
+          seenKey = v ?? undefined;
           return true;
         },
       },

@@ -132,6 +132,11 @@ export function createQueue(opts: {
         await boss.updateQueue(def.name, { ...def.options });
         if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' } as never);
       }
+      // Campaign time scaled (tests, demos): the scheduled sweeps start now, then send their own next runs
+      // (platform/jobs/scaled-schedule.ts) instead of waiting for the next minute.
+      if (config.CAMPAIGN_TIME_SCALE < 1 && opts.work !== false) {
+        for (const def of jobs) if (def.schedule && (!opts.workers || opts.workers.includes(def.name))) await boss.send(def.name, {});
+      }
       if (opts.work === false) return;
       for (const def of jobs) {
         if (opts.workers && !opts.workers.includes(def.name)) continue;

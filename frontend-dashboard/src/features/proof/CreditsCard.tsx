@@ -1,7 +1,7 @@
 import type { AgentCredits, CreditMethod } from '@app/contracts';
 import { Badge, EmptyState, Panel, Spinner } from '@app/ui';
 // By path: the dashboard keeps zod out of its bundle (see store/api.ts).
-import { formatUsd } from '../../../../contracts/src/format';
+import { formatCents } from '../../../../contracts/src/format';
 import { useGetCreditsQuery, useSetCreditPreferenceMutation } from './proofApi';
 import styles from './Proof.module.css';
 
@@ -10,7 +10,7 @@ const METHODS: { value: CreditMethod; label: string }[] = [
   { value: 'account_credit', label: 'Account credit for my next campaign' },
 ];
 
-const money = (cents: number) => formatUsd(cents / 100);
+const money = (cents: number) => formatCents(cents);
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function entries(data: AgentCredits) {

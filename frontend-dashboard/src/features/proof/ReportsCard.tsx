@@ -1,6 +1,6 @@
 import type { AgentReport } from '@app/contracts';
 import { Badge, Button, EmptyState, Panel, Spinner } from '@app/ui';
-import { formatUsd } from '../../../../contracts/src/format';
+import { formatCents } from '../../../../contracts/src/format';
 import { useCreateSellerLinkMutation, useGetReportsQuery, useRevokeSellerLinkMutation } from './proofApi';
 import styles from './Proof.module.css';
 
@@ -52,7 +52,7 @@ function Report({ agentId, r, toast }: { agentId: string; r: AgentReport; toast:
       <Figures r={r} />
       {r.credit && (
         <p className={styles.muted}>
-          {r.credit.method === 'refund' ? 'Refund' : 'Account credit'} of {formatUsd(r.credit.amountCents / 100)} for the impressions not delivered
+          {r.credit.method === 'refund' ? 'Refund' : 'Account credit'} of {formatCents(r.credit.amountCents)} for the impressions not delivered
         </p>
       )}
       {r.status === 'final' &&

@@ -1,4 +1,4 @@
-import { formatUsd } from '@app/contracts';
+import { formatCents, formatUsd } from '@app/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner } from '@app/ui';
@@ -131,7 +131,7 @@ function PayableCheckout({ campaign, refetch }: { campaign: Campaign; refetch: (
 
   const intent: PaymentIntent | null = intentState.data ?? null;
   // What the card is charged: the budget less any account credit the server applied.
-  const amountLabel = formatUsd(intent ? intent.amountCents / 100 : campaign.price);
+  const amountLabel = intent ? formatCents(intent.amountCents) : formatUsd(campaign.price);
   const configuredProvider = config.data?.providers.payments === 'stripe' ? 'stripe' : 'local';
   const provider = intent?.provider ?? configuredProvider;
   const stripeKey = config.data?.stripePublishableKey ? (intent?.publishableKey ?? config.data.stripePublishableKey) : null;

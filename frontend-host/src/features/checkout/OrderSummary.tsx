@@ -1,4 +1,4 @@
-import { formatUsd } from '@app/contracts';
+import { formatCents, formatUsd } from '@app/contracts';
 import { useState } from 'react';
 import { panelStyles as panels } from '@app/ui';
 import { BoltIcon, CheckIcon, HomeIcon, ShieldIcon } from '../../components/Icons';
@@ -12,7 +12,7 @@ const FORMAT_LABEL = { single: 'Single image ad', carousel: 'Carousel ad' } as c
 export function OrderSummary({ campaign, creditAppliedCents = 0 }: { campaign: Campaign; creditAppliedCents?: number }) {
   const price = formatUsd(campaign.price);
   // Account credit from an earlier campaign's shortfall is applied automatically (the server decides how much).
-  const total = formatUsd(Number(campaign.price) - creditAppliedCents / 100);
+  const total = formatCents(Math.round(Number(campaign.price) * 100) - creditAppliedCents);
   const impressions = formatImpressions(campaignImpressions(campaign));
   const image = campaign.imageUrl ?? campaign.carouselImages[0] ?? null;
 
@@ -55,7 +55,7 @@ export function OrderSummary({ campaign, creditAppliedCents = 0 }: { campaign: C
               <p className={styles.lineDetail}>From a campaign that delivered less than guaranteed</p>
             </div>
             <span className={styles.lineAmount} data-testid="credit-applied">
-              −{formatUsd(creditAppliedCents / 100)}
+              −{formatCents(creditAppliedCents)}
             </span>
           </li>
         )}

@@ -1,4 +1,4 @@
-import { formatUsd } from '@app/contracts';
+import { formatCents } from '@app/contracts';
 import type { Config } from '../../../platform/config';
 import type { EmailMessage } from '../../../platform/email/mailer';
 import { dashboardLink, esc } from './templates';
@@ -55,7 +55,7 @@ function page(title: string, inner: string, dashboardUrl: string): string {
 
 function creditSentence(r: CampaignReportEmail): string | null {
   if (!r.credit) return null;
-  const amount = formatUsd(r.credit.amountCents / 100);
+  const amount = formatCents(r.credit.amountCents);
   const missing = r.figures.promised - r.figures.delivered;
   return r.credit.method === 'refund'
     ? `Your campaign delivered ${n(missing)} impressions fewer than guaranteed, so we are refunding ${amount} to your card (it appears within 5–10 business days).`

@@ -6,3 +6,5 @@ export { localAuthenticateSchema, localConfirmSchema } from './payments.schemas'
 // Credits for under-delivery (DESIGN §7): the reports module grants them in its settlement's transaction.
 export { grantCredits, creditBalanceCents, listCredits, creditsOfCampaigns, type CreditGrant, type GrantedCredit } from './credits/credits.service';
 export { refundCreditJob } from './credits/refund-credit.job';
+// One credit's refund, as its job makes it (ops and tests run it directly).
+export { refundCredit } from './credits/refund-credit';

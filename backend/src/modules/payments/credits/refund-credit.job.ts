@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/job';
-import { refundCredit } from './credits.service';
+import { refundCredit } from './refund-credit';
 
 /**
  * payments.refund-credit {creditId}: the partial refund of one campaign credit (sent in the settlement's

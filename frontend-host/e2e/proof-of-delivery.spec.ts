@@ -104,8 +104,10 @@ test('an under-delivered campaign: the final report and its seller link, the cre
   await page.goto(`/dashboard?agent=${agent.id}`);
   const credits = page.getByRole('region', { name: 'Credits' });
   await expect(credits.getByTestId('credit-balance')).toHaveText('$0');
-  await credits.getByLabel('Account credit for my next campaign').check();
+  // The radio follows the saved choice (the server's answer), not the click.
+  await credits.getByLabel('Account credit for my next campaign').click();
   await expect(page.getByText('Shortfalls will become account credit.')).toBeVisible();
+  await expect(credits.getByLabel('Account credit for my next campaign')).toBeChecked();
 
   const first = await draft(page, agent.id, listing.id, imageUrl, '99');
   await page.goto(`/checkout/${first.id}`);
@@ -128,7 +130,7 @@ test('an under-delivered campaign: the final report and its seller link, the cre
   const sellerPage = await seller.newPage();
   await sellerPage.goto(sellerUrl.replace(/^http:\/\/[^/]+/, ORIGIN));
   await expect(sellerPage.getByRole('heading', { name: 'Ad results: 88 Harbor View Dr, Tampa, FL' })).toBeVisible();
-  await expect(sellerPage.getByText('Listing-page views')).toBeVisible();
+  await expect(sellerPage.getByText('Listing-page views', { exact: true })).toBeVisible();
   await expect(sellerPage.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await expect(sellerPage.getByText(/of 5,000 guaranteed/)).toBeVisible();
   await seller.close();

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db/knex';
 import { actorOf } from '../../platform/auth/actor';
 import { validate, inputOf } from '../../platform/http/validate';
+import { rateLimit } from '../../platform/http/rate-limit';
 import { assertAgentAccess } from '../agents';
 import { findAgentCampaignDeliveries, findCampaignDeliveries } from '../campaigns';
 import { creditsOfCampaigns } from '../payments';
@@ -17,6 +18,8 @@ import { renderSellerPage } from './seller-page';
 import { reportNotFinal, reportNotFound, sellerLinkNotFound } from './reports.errors';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** A PDF costs a few hundred milliseconds of CPU: renders per client address (public link) and per agent. */
+export const PDF_RATE_LIMIT = { points: 30, durationSeconds: 10 * 60 } as const;
 const AgentParams = { params: z.object({ id: idParam }) };
 const ReportParams = { params: z.object({ id: idParam, campaignId: idParam }) };
 
@@ -67,7 +70,7 @@ export function reportsRouter({ config, db, caches }: AppDeps): Router {
     ctx.body = await listAgentReports(db, links, origin, id);
   });
 
-  router.get('/api/agents/:id/reports/:campaignId/pdf', validate(ReportParams), async (ctx) => {
+  router.get('/api/agents/:id/reports/:campaignId/pdf', rateLimit({ name: 'report-pdf-agent', ...PDF_RATE_LIMIT, key: (ctx) => String(ctx.params.id) }), validate(ReportParams), async (ctx) => {
     const { params } = inputOf(ctx, ReportParams);
     await ownCampaign(ctx, params);
     const report = (await loadCampaignReport(db, params.campaignId))!;
@@ -129,7 +132,7 @@ export function reportPagesRouter({ config, db }: AppDeps): Router {
     ctx.body = renderSellerPage(report, { origin, pageUrl: `${origin}/report/${ctx.params.token}` });
   });
 
-  router.get('/report/:token/report.pdf', async (ctx) => {
+  router.get('/report/:token/report.pdf', rateLimit({ name: 'report-pdf-public', ...PDF_RATE_LIMIT }), async (ctx) => {
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.set('Cache-Control', 'no-store');
     const report = await reportFor(ctx.params.token);

@@ -65,7 +65,15 @@ export async function syncCampaignMetrics(deps: SyncDeps): Promise<SyncResult> {
     .whereNotNull('facebookCampaignId')
     .where((q) => q.where({ status: 'active' }).orWhere((c) => c.where({ status: 'completed' }).whereNull('settledAt').whereNotNull('endedAt')))
     .modify((q) => {
-      if (!deps.force) q.where((w) => w.whereNull('metricsUpdatedAt').orWhere('metricsUpdatedAt', '<', new Date(Date.now() - interval)).orWhere('endsAt', '<=', db.fn.now()));
+      // Due: never read, or read longer ago than the interval; an active campaign past its flight at once (its end waits for it).
+      if (!deps.force) {
+        q.where((w) =>
+          w
+            .whereNull('metricsUpdatedAt')
+            .orWhere('metricsUpdatedAt', '<', new Date(Date.now() - interval))
+            .orWhere((x) => x.where({ status: 'active' }).where('endsAt', '<=', db.fn.now()).whereRaw('metrics_updated_at < ends_at')),
+        );
+      }
     })
     .orderBy('id')
     .limit(MAX_PER_PASS)

@@ -17,9 +17,12 @@ export class ReportLinks {
     this.key = crypto.createHmac('sha256', secret).update('listing-ads/report-links/v1').digest();
   }
 
+  /**
+   * SESSION_SECRET is always set by the server and the ops CLI (generated into DATA_DIR when not configured); a
+   * process without one (a bare script) derives links with a key of its own, valid only in that process.
+   */
   static fromConfig(config: Pick<Config, 'SESSION_SECRET'>): ReportLinks {
-    if (!config.SESSION_SECRET) throw new Error('SESSION_SECRET is required for seller links (the server generates one into DATA_DIR)');
-    return new ReportLinks(config.SESSION_SECRET);
+    return new ReportLinks(config.SESSION_SECRET ?? crypto.randomBytes(32).toString('hex'));
   }
 
   tokenFor(salt: Buffer): string {

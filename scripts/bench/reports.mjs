@@ -33,6 +33,10 @@ const logger = createLogger('warn');
 
 /** The product on a throw-away database, with no job workers (the bench drives the work), and a db + queue on it. */
 async function productWithDb(env = {}) {
+  // Meta needs the public origin (its ads link to it): pin the port and say so.
+  const port = await freePort();
+  const pinned = env.META_ACCESS_TOKEN ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {};
+  env = { ...env, ...pinned };
   const product = await startProduct({ LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ...env });
   const url = product.databaseUrl();
   const secrets = JSON.parse(fs.readFileSync(path.join(product.dataDir, 'secrets.json'), 'utf8'));

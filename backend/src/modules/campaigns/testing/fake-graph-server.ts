@@ -103,14 +103,6 @@ export async function startFakeGraph(opts: { version?: string; adAccountId?: str
           }
           return send(res, 200, answer);
         }
-        if (req.method === 'GET' && url.pathname.startsWith(prefix)) {
-          const edge = url.pathname.slice(prefix.length) as Exclude<Edge, 'adimages'>;
-          const filter = JSON.parse(url.searchParams.get('filtering') ?? '[]') as { field: string; operator: string; value: string }[];
-          const byName = filter.find((f) => f.field === 'name' && f.operator === 'EQUAL');
-          const rows = (created[edge] ?? []).filter((o) => !byName || o.name === byName.value);
-          return send(res, 200, { data: rows.map((o) => ({ id: o.id, name: o.name, campaign_id: o.campaign_id, adset_id: o.adset_id })) });
-        }
-        if (req.method === 'GET' && url.pathname === `/${version}/search`) return send(res, 200, interestSearchBody(url.searchParams.get('q') ?? ''));
         if (req.method === 'GET' && url.pathname === `${prefix}insights`) {
           const body = insights(url);
           res.writeHead(200, {
@@ -119,6 +111,14 @@ export async function startFakeGraph(opts: { version?: string; adAccountId?: str
           });
           return res.end(JSON.stringify(body));
         }
+        if (req.method === 'GET' && url.pathname.startsWith(prefix)) {
+          const edge = url.pathname.slice(prefix.length) as Exclude<Edge, 'adimages'>;
+          const filter = JSON.parse(url.searchParams.get('filtering') ?? '[]') as { field: string; operator: string; value: string }[];
+          const byName = filter.find((f) => f.field === 'name' && f.operator === 'EQUAL');
+          const rows = (created[edge] ?? []).filter((o) => !byName || o.name === byName.value);
+          return send(res, 200, { data: rows.map((o) => ({ id: o.id, name: o.name, campaign_id: o.campaign_id, adset_id: o.adset_id })) });
+        }
+        if (req.method === 'GET' && url.pathname === `/${version}/search`) return send(res, 200, interestSearchBody(url.searchParams.get('q') ?? ''));
         if (req.method === 'GET' && url.pathname.endsWith('/insights')) return send(res, 200, { data: [] });
         if (req.method === 'POST' && /^\/[^/]+\/\d+$/.test(url.pathname)) {
           paused.add(url.pathname.split('/').pop()!);

@@ -55,7 +55,8 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
   stdio: 'inherit',
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    // Production, unless a journey runs its own server with campaign time scaled (production refuses a scale).
+    NODE_ENV: process.env.E2E_NODE_ENV ?? 'production',
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

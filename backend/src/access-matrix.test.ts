@@ -21,7 +21,7 @@ interface Target {
 }
 
 interface RouteCase {
-  method: 'get' | 'put' | 'post' | 'patch';
+  method: 'get' | 'put' | 'post' | 'patch' | 'delete';
   path: (t: Target) => string;
   body?: Record<string, unknown>;
   /** The answer the agent's own session gets. */
@@ -55,6 +55,17 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/agents/:id/facebook-metrics': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },
   'GET /api/agents/:id/facebook-metrics/daily': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics/daily`, allowed: 200 },
   'GET /api/agents/:id/campaigns': { method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
+  // Credits and reports (issue 26). The target campaign is a draft: it has no report (its own 404, by its code).
+  'GET /api/agents/:id/credits': { method: 'get', path: (t) => `/api/agents/${t.agentId}/credits`, allowed: 200 },
+  'PUT /api/agents/:id/credits/preference': { method: 'put', path: (t) => `/api/agents/${t.agentId}/credits/preference`, body: { method: 'account_credit' }, allowed: 200 },
+  'GET /api/agents/:id/reports': { method: 'get', path: (t) => `/api/agents/${t.agentId}/reports`, allowed: 200 },
+  'GET /api/agents/:id/reports/:campaignId/pdf': { method: 'get', path: (t) => `/api/agents/${t.agentId}/reports/${t.campaignId}/pdf`, allowed: 404, allowedCode: 'reports.not_found' },
+  'POST /api/agents/:id/reports/:campaignId/seller-link': {
+    method: 'post', path: (t) => `/api/agents/${t.agentId}/reports/${t.campaignId}/seller-link`, body: {}, allowed: 404, allowedCode: 'reports.not_found',
+  },
+  'DELETE /api/agents/:id/reports/:campaignId/seller-link': {
+    method: 'delete', path: (t) => `/api/agents/${t.agentId}/reports/${t.campaignId}/seller-link`, allowed: 404, allowedCode: 'reports.not_found',
+  },
 };
 
 /** How a session is refused: 404 like a missing agent or campaign, or 403 "please log in" for the agent's own wizard browser. */

@@ -10,6 +10,7 @@ import type { Response } from 'supertest';
 import type { ZodType } from 'zod';
 import { errorBodySchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../test/helpers';
+import { settleEndedCampaigns } from './modules/reports';
 import { waitForEmail } from '../test/outbox';
 import { createApp } from './app';
 import { createLogger } from './platform/logger';
@@ -325,6 +326,25 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'secret-password-2', newPassword: 'secret-password-3' });
     await call('post', '/api/auth/login', '/api/auth/login', { email, password: 'wrong-password' });
     await call('post', '/api/auth/login', '/api/auth/login', { email, password: 'secret-password-2' });
+
+    // Credits and reports (issue 26): the agent's choice, then the campaign ended short and settled, as reports.sweep leaves it.
+    await call('get', '/api/agents/:id/credits', `/api/agents/${agent.id}/credits`);
+    await call('put', '/api/agents/:id/credits/preference', `/api/agents/${agent.id}/credits/preference`, { method: 'account_credit' });
+    await call('put', '/api/agents/:id/credits/preference', `/api/agents/${agent.id}/credits/preference`, { method: 'cash' });
+    await call('get', '/api/agents/:id/reports', `/api/agents/${agent.id}/reports`);
+    await t.db('campaigns').where({ id: campaign.id }).update({ status: 'completed', facebookCampaignId: 'sbx_cmp_docs', startsAt: new Date(Date.now() - 86_400_000), impressionsDelivered: 900, endedAt: new Date(Date.now() - 7_200_000) });
+    await settleEndedCampaigns({ db: t.db, config: t.config, logger: createLogger('silent'), queue: t.queue });
+    const [report] = (await call('get', '/api/agents/:id/reports', `/api/agents/${agent.id}/reports`)).body;
+    const sellerPath = new URL(report.sellerUrl).pathname;
+    await call('get', '/report/:token', sellerPath);
+    await call('get', '/report/:token/report.pdf', `${sellerPath}/report.pdf`);
+    await call('get', '/api/agents/:id/reports/:campaignId/pdf', `/api/agents/${agent.id}/reports/${campaign.id}/pdf`);
+    await call('delete', '/api/agents/:id/reports/:campaignId/seller-link', `/api/agents/${agent.id}/reports/${campaign.id}/seller-link`);
+    await call('get', '/report/:token', sellerPath);
+    await call('get', '/report/:token/report.pdf', `${sellerPath}/report.pdf`);
+    await call('post', '/api/agents/:id/reports/:campaignId/seller-link', `/api/agents/${agent.id}/reports/${campaign.id}/seller-link`, {});
+    await call('post', '/api/agents/:id/reports/:campaignId/seller-link', `/api/agents/${agent.id}/reports/999999/seller-link`, {});
+
     expect((await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email })).status).toBe(202);
     await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email: 'not an email' });
     const reset = await waitForEmail(dataDir, email, 2);

@@ -93,6 +93,10 @@ import {
   smsNumberSchema,
   smsVerifySchema,
   smsViewSchema,
+  agentCreditsSchema,
+  agentReportSchema,
+  agentReportsSchema,
+  creditPreferenceSchema,
 } from '@app/contracts';
 import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
 import { renderApiReference } from './platform/http/api-reference';
@@ -143,6 +147,8 @@ export interface RouteDoc {
 
 const id = z.object({ id: idParam });
 const mlsId = z.object({ mlsId: mlsIdParam });
+const reportParams = z.object({ id: idParam, campaignId: idParam });
+const pdf: RawBody = { contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }), description: 'The PDF' };
 const html = (description: string): RawBody => ({ contentType: 'text/html', description });
 const notModified: RawBody = { contentType: 'application/json', description: 'Not modified (ETag / If-None-Match)' };
 const image: RawBody = { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' };
@@ -236,6 +242,12 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/agents/:id/campaigns', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing", params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics/daily', tag: 'campaigns', summary: 'Impressions and clicks delivered per day and campaign, the last 90 days (the dashboard chart)', params: id, ok: { 200: dailyDeliveryListSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/credits', tag: 'payments', summary: "The agent's credits for under-delivery: refunds and account-credit ledger entries, newest first, with the balance", params: id, ok: { 200: agentCreditsSchema }, errors: [403, 404] },
+  { method: 'put', path: '/api/agents/:id/credits/preference', tag: 'payments', summary: 'Refund to the card (default) or account credit, for shortfalls settled from now on', params: id, body: creditPreferenceSchema, ok: { 200: agentCreditsSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/reports', tag: 'reports', summary: "The agent's campaign reports: running (figures so far) and final (settled), with the seller link and the PDF", params: id, ok: { 200: agentReportsSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/reports/:campaignId/pdf', tag: 'reports', summary: 'The report as a PDF (30 renders per 10 minutes)', params: reportParams, ok: { 200: pdf }, errors: [403, 404, 429] },
+  { method: 'post', path: '/api/agents/:id/reports/:campaignId/seller-link', tag: 'reports', summary: 'A new seller link for a final report (after a revocation; an existing live link stays)', params: reportParams, body: z.object({}), ok: { 200: agentReportSchema }, errors: [403, 404, 409] },
+  { method: 'delete', path: '/api/agents/:id/reports/:campaignId/seller-link', tag: 'reports', summary: 'Revoke the seller link: it answers 404 from now on', params: reportParams, ok: { 200: agentReportSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads, newest first, with the total (limit, cursor)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
 
   // Lead notifications (spec 001 §2, §7)
@@ -261,6 +273,8 @@ export const API_ROUTES: RouteDoc[] = [
   },
   { method: 'get', path: '/listing/:mlsId', tag: 'pages', summary: 'The public listing page, server-rendered (Open Graph, JSON-LD)', ok: { 200: html('The listing page'), 302: html('A manual listing: to /manual-listing/{mlsId}'), 304: html('Not modified'), 404: html('Property Not Found') } },
   { method: 'get', path: '/manual-listing/:mlsId', tag: 'pages', summary: 'The public page of a manually entered listing, server-rendered', ok: { 200: html('The listing page'), 304: html('Not modified'), 404: html('Property Not Found') } },
+  { method: 'get', path: '/report/:token', tag: 'pages', summary: "The seller's report page: public, server-rendered, noindex, Open Graph; counts only", ok: { 200: html('The report page'), 404: html('Report not available (unknown or revoked link)') } },
+  { method: 'get', path: '/report/:token/report.pdf', tag: 'pages', summary: "The seller's report as a PDF (30 renders per 10 minutes per client)", ok: { 200: pdf, 404: { contentType: 'application/json', description: 'Unknown or revoked link' } }, errors: [429] },
   { method: 'get', path: '/og/listing/:file', tag: 'pages', summary: "The listing's 1200×630 share image ({mlsId}.jpg)", ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified' }, 404: { contentType: 'text/plain', description: 'No such listing' } } },
 
   // API keys and the public API (v1): Authorization: Bearer <key> or X-API-Key: <key>

@@ -79,7 +79,7 @@ export const DELIVERY_STATUSES = ['succeeded', 'failed', 'dead', 'disabled'] as 
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** What was delivered. */
-export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead'] as const;
+export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead', 'report.mid_flight', 'report.final'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**

@@ -30,6 +30,11 @@ import * as notificationsCreateHooks from './20261127070100_notifications_create
 import * as notificationsAddHubspotCrm from './20261127070200_notifications_add_hubspot_crm';
 import * as notificationsAddRealgeeksCrm from './20261127070300_notifications_add_realgeeks_crm';
 import * as notificationsCreateSms from './20261127070400_notifications_create_sms';
+import * as campaignsAddDeliverySync from './20261127060000_campaigns_add_delivery_sync';
+import * as paymentsCreateCredits from './20261127060100_payments_create_credits';
+import * as reportsCreateReports from './20261127060200_reports_create_reports';
+import * as notificationsAddReportKinds from './20261127060300_notifications_add_report_kinds';
+import * as listingPagesCreateViews from './20261127060400_listing_pages_create_views';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -64,4 +69,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127070300_notifications_add_realgeeks_crm': notificationsAddRealgeeksCrm,
   '20261127070400_notifications_create_sms': notificationsCreateSms,
   '20261127030000_campaigns_create_sandbox_ad_creatives': campaignsCreateSandboxAdCreatives,
+  '20261127060000_campaigns_add_delivery_sync': campaignsAddDeliverySync,
+  '20261127060100_payments_create_credits': paymentsCreateCredits,
+  '20261127060200_reports_create_reports': reportsCreateReports,
+  '20261127060300_notifications_add_report_kinds': notificationsAddReportKinds,
+  '20261127060400_listing_pages_create_views': listingPagesCreateViews,
 };

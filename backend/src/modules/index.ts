@@ -11,10 +11,11 @@ import { leadsRouter } from './leads';
 import { listingPagesRouter } from './listing-pages';
 import { notificationsRouter } from './notifications';
 import { helpRouter } from './help';
+import { reportsRouter, reportPagesRouter } from './reports';
 
 /** Every module's router that needs the session or a request body, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), helpRouter(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), helpRouter(deps), reportsRouter(deps)];
 }
 
 /**
@@ -22,5 +23,5 @@ export function moduleRouters(deps: AppDeps): Router[] {
  * session and take no body, so the app mounts them before the session and body layers, like built files.
  */
 export function publicPageRouters(deps: AppDeps): Router[] {
-  return [listingPagesRouter(deps)];
+  return [listingPagesRouter(deps), reportPagesRouter(deps)];
 }

@@ -61,6 +61,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ META_ACCESS_TOKEN: 'meta', META_AD_ACCOUNT_ID: 'act_1', META_PAGE_ID: 'page_1', PUBLIC_URL: 'http://localhost:3000' }).providers.ads).toBe('meta');
   });
 
+  it('CAMPAIGN_TIME_SCALE shortens campaign time outside production only; SANDBOX_UNDERDELIVERY_RATE is a share', () => {
+    expect(loadConfig({}).CAMPAIGN_TIME_SCALE).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', CAMPAIGN_TIME_SCALE: '0.001' }).CAMPAIGN_TIME_SCALE).toBe(0.001);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAMPAIGN_TIME_SCALE: '0.5' })).toThrow(/CAMPAIGN_TIME_SCALE: shortens flights, syncs and settlement/);
+    expect(loadConfig({ NODE_ENV: 'production', CAMPAIGN_TIME_SCALE: '1' }).CAMPAIGN_TIME_SCALE).toBe(1);
+    expect(() => loadConfig({ SANDBOX_UNDERDELIVERY_RATE: '1.5' })).toThrow(/SANDBOX_UNDERDELIVERY_RATE/);
+    expect(loadConfig({ SANDBOX_UNDERDELIVERY_RATE: '1' }).SANDBOX_UNDERDELIVERY_RATE).toBe(1);
+  });
+
   it('refuses an https PUBLIC_URL without TRUST_PROXY in production, with the reason', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TRUST_PROXY: must be true with an https:\/\/ PUBLIC_URL/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com', TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

@@ -50,6 +50,14 @@ const ConfigSchema = z
     DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(15000),
     // Multiplies the retry schedule (5 s … 24 h). Tests shorten it; it stays 1 unless set, and production refuses anything else.
     DELIVERY_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+    // Shortens campaign time (flights, delivery syncs, the wait before settlement) for tests and demos:
+    // 0.001 makes a 10-day flight about 14 minutes. Production refuses anything but 1.
+    CAMPAIGN_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+    // The sandbox ad platform: the share of campaigns (0–1) that deliver less than was paid for. Which ones is
+    // decided per campaign, deterministically (0 and 1 let a test choose).
+    // Count listing-page views for the reports (in memory, added to the database every few seconds); false turns it off.
+    LISTING_PAGE_VIEWS: bool.default(true),
+    SANDBOX_UNDERDELIVERY_RATE: z.coerce.number().min(0).max(1).default(0.1),
     // Follow Up Boss asks integrations to identify themselves (X-System / X-System-Key, registered with them).
     FOLLOWUPBOSS_API_URL: z.url().default('https://api.followupboss.com'),
     FOLLOWUPBOSS_SYSTEM: z.string().trim().min(1).default('ListingAds'),
@@ -99,6 +107,9 @@ const ConfigSchema = z
     }
     if (c.NODE_ENV === 'production' && c.DELIVERY_RETRY_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_RETRY_TIME_SCALE'], message: 'shortens the delivery retry schedule: tests only, never in production' });
+    }
+    if (c.NODE_ENV === 'production' && c.CAMPAIGN_TIME_SCALE !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['CAMPAIGN_TIME_SCALE'], message: 'shortens flights, syncs and settlement: tests and demos only, never in production' });
     }
     if ((c.RESO_CLIENT_ID && !c.RESO_CLIENT_SECRET) || (!c.RESO_CLIENT_ID && c.RESO_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RESO_CLIENT_SECRET'], message: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET go together' });

@@ -100,22 +100,18 @@ async function readAgentFacebookMetrics(agentId: number): Promise<FacebookMetric
 }
 
 /**
- * The daily series of the agent's paid campaigns over the last DAILY_SERIES_DAYS days. A day's delivery is
- * that day's stored total minus the previous stored day's (the platform reports lifetime totals).
+ * The daily series of the agent's paid campaigns over the last DAILY_SERIES_DAYS days: the ad platform's own
+ * daily rows (campaigns.sync-metrics), as delivered on each day.
  */
 async function readAgentDailyDelivery(agentId: number): Promise<DailyDelivery[]> {
   const knex = Campaign.knex();
   const paidIds = paidCampaigns(agentId).select('id').toKnexQuery().toSQL();
   const { rows } = await knex.raw<{ rows: { daily: DailyDelivery[] }[] }>(
-    `select coalesce(json_agg(json_build_object('campaignId', s.campaign_id, 'day', s.day, 'impressions', s.impressions, 'clicks', s.clicks)
-                              order by s.day, s.campaign_id), '[]'::json) as daily
-       from (select d.campaign_id, d.day::text as day,
-                    greatest(d.impressions - coalesce(lag(d.impressions) over w, 0), 0) as impressions,
-                    greatest(d.clicks - coalesce(lag(d.clicks) over w, 0), 0) as clicks
-               from campaign_daily_metrics d
-              where d.campaign_id in (${paidIds.sql})
-             window w as (partition by d.campaign_id order by d.day)) s
-      where s.day::date >= (now() at time zone 'UTC')::date - ?::int`,
+    `select coalesce(json_agg(json_build_object('campaignId', d.campaign_id, 'day', d.day::text, 'impressions', d.impressions, 'clicks', d.clicks)
+                              order by d.day, d.campaign_id), '[]'::json) as daily
+       from campaign_daily_metrics d
+      where d.campaign_id in (${paidIds.sql})
+        and d.day >= (now() at time zone 'UTC')::date - ?::int`,
     [...paidIds.bindings, DAILY_SERIES_DAYS],
   );
   return rows[0]?.daily ?? [];

@@ -9,6 +9,7 @@ import { findPublicCampaign } from '../campaigns';
 import { formTokenStep, leadFormTokens } from '../leads';
 import { loadListingPageRenderer, type ListingPageRenderer } from './renderer';
 import { OgImages } from './og-image';
+import { PageViewCounter } from './page-views';
 
 type Kind = 'listing' | 'manual';
 
@@ -34,13 +35,14 @@ function originOf(deps: AppDeps, ctx: Context): string {
 }
 
 /** Server-rendered public listing pages (spec 001 §2): /listing/:mlsId, /manual-listing/:mlsId, and their share image. */
-export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer } = {}): Router {
+export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer; views?: PageViewCounter } = {}): Router {
   const router = new Router();
   const tokens = leadFormTokens(deps);
   const ogImages = new OgImages(deps.config.DATA_DIR);
   let renderer: ListingPageRenderer | undefined;
   const getRenderer = () => (renderer ??= (opts.renderer ?? loadListingPageRenderer)());
   const cache = new Map<string, Rendered>();
+  const views = deps.config.LISTING_PAGE_VIEWS ? (opts.views ?? new PageViewCounter(deps.db, deps.logger)) : undefined;
 
   async function render(ctx: Context, kind: Kind, mlsId: string): Promise<Rendered> {
     const origin = originOf(deps, ctx);
@@ -74,6 +76,8 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Robots-Tag', 'noindex');
     } else {
+      // A view of a page that exists (a revalidation too): an increment in memory, written every few seconds.
+      views?.count(mlsId);
       // Weak: two renders differ only in the form token, which either copy may use.
       if (answerConditionally(ctx, page.tag, { ...PUBLIC_LISTING_CACHE, weak: true })) return;
     }

@@ -10,6 +10,9 @@ export { prepareLeadHandover, enqueueLeadDeliveries, type LeadHandover, type Lea
 // Called by the campaigns module inside the transaction that makes a campaign active.
 export { notifyCampaignLive, type CampaignLiveSnapshot } from './delivery/campaign-live';
 
+// Called by the reports module in the transaction that records a report: the report emails, once per campaign and kind.
+export { notifyCampaignReports, type CampaignReportEmail } from './delivery/campaign-reports';
+
 // What the agent has wired up (no secrets), for the help module's answers.
 export { integrationState, type IntegrationState } from './settings/integration-state';
 

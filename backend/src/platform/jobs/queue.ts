@@ -81,7 +81,7 @@ export function createQueue(opts: {
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
   const byName = new Map(jobs.map((j) => [j.name, j]));
-  const sender: Pick<Queue, 'send'> = { send: (...args) => send(...args) };
+  const sender: Pick<Queue, 'send' | 'sendMany'> = { send: (...args) => send(...args), sendMany: (...args) => sendMany(...args) };
 
   /** Runs one job: in a span continuing its sender's trace (when tracing is on), counted in the metrics. */
   function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
@@ -151,6 +151,11 @@ export function createQueue(opts: {
         await boss.createQueue(def.name, { ...def.options, notify: true });
         await boss.updateQueue(def.name, { ...def.options });
         if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' } as never);
+      }
+      // Campaign time scaled (tests, demos): the scheduled sweeps start now, then send their own next runs
+      // (platform/jobs/scaled-schedule.ts) instead of waiting for the next minute.
+      if (config.CAMPAIGN_TIME_SCALE < 1 && opts.work !== false) {
+        for (const def of jobs) if (def.schedule && (!opts.workers || opts.workers.includes(def.name))) await boss.send(def.name, {});
       }
       if (opts.work === false) return;
       for (const def of jobs) {

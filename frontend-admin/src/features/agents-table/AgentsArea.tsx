@@ -159,6 +159,7 @@ export function AgentsArea() {
           <Total label="Campaigns" value={data ? data.totals.campaigns.toLocaleString('en-US') : '—'} />
           <Total label="Active Campaigns" value={data ? data.totals.activeCampaigns.toLocaleString('en-US') : '—'} />
           <Total label="Revenue" value={data ? formatUsd(data.totals.revenue) : '—'} />
+          <Total label="Credits" value={data ? formatUsd(data.totals.credits) : '—'} />
         </div>
       </section>
       <Card className={styles.card}>

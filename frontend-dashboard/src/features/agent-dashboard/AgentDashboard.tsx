@@ -4,6 +4,7 @@ import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
 import { ApiKeysCard, TextAlertsCard } from '../integrations';
+import { CreditsCard, ReportsCard } from '../proof';
 import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
@@ -148,6 +149,10 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
             </div>
           )
         )}
+        <div className={cards.wide}>
+          <ReportsCard agentId={agentId} toast={show} />
+        </div>
+        <CreditsCard agentId={agentId} toast={show} />
       </div>
       {toastView}
     </DashboardLayout>

@@ -18,6 +18,8 @@ const KIND_LABEL: Record<DeliveryKind, string> = {
   'campaign.live': 'Campaign live',
   'endpoint.disabled': 'Endpoint disabled notice',
   'delivery.dead': 'Failed delivery notice',
+  'report.mid_flight': 'Halfway report',
+  'report.final': 'Final report',
 };
 const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   succeeded: { label: 'Delivered', tone: 'success' },

@@ -101,7 +101,7 @@ export async function launchCampaign(deps: LaunchDeps, campaignId: number, attem
       if (!platformAdSetId) {
         platformAdSetId = earlier ? await platform.findAdSet(plan.names.adSet, campaignId) : undefined;
         if (!platformAdSetId) {
-          const window = await fixWindow(db, c.id, plan.timeframeDays);
+          const window = await fixWindow(db, c.id, plan.timeframeDays * config.CAMPAIGN_TIME_SCALE);
           platformAdSetId = await platform.createAdSet({
             name: plan.names.adSet,
             platformCampaignId: campaignId,
@@ -238,12 +238,13 @@ async function claimLaunch(db: Db, campaignId: number, jobId: string): Promise<C
 }
 
 /** starts_at/ends_at for a new ad set: from now for the timeframe's days, written before the ad set is created. */
+/** The flight: from now for `days` (shortened by CAMPAIGN_TIME_SCALE in tests and demos: fractions of a day). */
 async function fixWindow(db: Db, campaignId: number, days: number): Promise<{ startsAt: Date; endsAt: Date }> {
   const [row] = await db('campaigns')
     .where({ id: campaignId })
     .update({
       startsAt: db.raw("date_trunc('second', now())"),
-      endsAt: db.raw(`date_trunc('second', now()) + make_interval(days => ?)`, [days]),
+      endsAt: db.raw(`date_trunc('second', now()) + make_interval(secs => ?)`, [Math.max(1, Math.round(days * 86_400))]),
       updatedAt: db.fn.now(),
     })
     .returning(['startsAt', 'endsAt']);

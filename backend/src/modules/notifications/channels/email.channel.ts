@@ -2,6 +2,7 @@ import { maskEmail, type LeadDelivery } from '@app/contracts';
 import type { EmailMessage } from '../../../platform/email/mailer';
 import type { AttemptOutcome, Channel } from './channel';
 import { notConfigured } from './channel';
+import { campaignReportEmail } from '../emails/report-templates';
 import { campaignLiveEmail, deliveryDeadEmail, digestEmail, endpointDisabledEmail, leadEmail } from '../emails/templates';
 
 /** Email to the agent's current address: nodemailer over SMTP, or the .eml outbox. */
@@ -29,6 +30,10 @@ export const emailChannel: Channel = {
         break;
       case 'delivery.dead':
         email = deliveryDeadEmail(ctx.config, to, agent.id, p);
+        break;
+      case 'report.mid_flight':
+      case 'report.final':
+        email = campaignReportEmail(ctx.config, to, p);
         break;
     }
     const target = maskEmail(to);

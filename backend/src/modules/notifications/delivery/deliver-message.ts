@@ -107,6 +107,14 @@ export async function createMessage(
   return row;
 }
 
+/** Create many messages and enqueue their first attempts (one INSERT each), in the caller's transaction. */
+export async function createMessages(queue: Pick<Queue, 'sendMany'>, trx: Knex.Transaction, messages: readonly NewMessage[]): Promise<MessageRow[]> {
+  if (!messages.length) return [];
+  const rows = await insertMessages(trx, messages);
+  if (rows.length) await queue.sendMany(deliverJob, rows.map((r) => ({ messageId: r.id, attempt: 1 })), { trx });
+  return rows;
+}
+
 export interface AttemptResult {
   /** false: this attempt was already made (a job that ran twice), the message is finished, or it was deferred. */
   made: boolean;

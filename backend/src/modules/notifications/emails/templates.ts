@@ -2,7 +2,7 @@ import { formatPhone, formatUsd, phoneLink, type LeadDelivery } from '@app/contr
 import type { Config } from '../../../platform/config';
 import type { EmailMessage } from '../../../platform/email/mailer';
 
-const esc = (s: unknown) =>
+export const esc = (s: unknown) =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Where links in emails point: PUBLIC_URL, or this server on localhost. */

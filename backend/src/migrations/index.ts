@@ -23,6 +23,11 @@ import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
 import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_stats';
 import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_daily_metrics';
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
+import * as agentsAddIdentity from './20261127010000_agents_add_identity';
+import * as agentsMergeDuplicateMembers from './20261127010100_agents_merge_duplicate_members';
+import * as campaignsAddCreatedByBrowser from './20261127010200_campaigns_add_created_by_browser';
+import * as notificationsAddWaitingMessages from './20261127010300_notifications_add_waiting_messages';
+import * as listingsDropPromotedAt from './20261127010400_listings_drop_promoted_at';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -50,4 +55,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125140000_agents_add_campaign_stats': agentsAddCampaignStats,
   '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
+  '20261127010000_agents_add_identity': agentsAddIdentity,
+  '20261127010100_agents_merge_duplicate_members': agentsMergeDuplicateMembers,
+  '20261127010200_campaigns_add_created_by_browser': campaignsAddCreatedByBrowser,
+  '20261127010300_notifications_add_waiting_messages': notificationsAddWaitingMessages,
+  '20261127010400_listings_drop_promoted_at': listingsDropPromotedAt,
 };

@@ -13,7 +13,8 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 export const invalidCredentials = () => new AppError(401, 'auth.invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
 
-export const loginRequired = () => forbidden('agents.login_required', 'Please log in to continue');
+/** A wizard browser (draft access) asked for what only the signed-in agent reaches: it may ask for a sign-in link. */
+export const loginRequired = () => forbidden('agents.login_required', 'Please sign in to continue: we can email you a sign-in link.');
 
 export const agentForbidden = () => forbidden('agents.forbidden', 'You do not have access to this agent');
 

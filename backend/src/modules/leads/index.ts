@@ -26,4 +26,4 @@ export function leadsRouter(deps: AppDeps): Router {
   return makeLeadsRouter({ ...stores, tokens: leadFormTokens(deps), writer: leadWriter(stores) });
 }
 
-export { LEAD_IP_LIMIT, LEAD_LISTING_LIMIT } from './leads.service';
+export { LEAD_IP_LIMIT, LEAD_LISTING_LIMIT, moveAgentLeads } from './leads.service';

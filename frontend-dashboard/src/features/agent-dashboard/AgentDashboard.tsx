@@ -3,6 +3,7 @@ import { useGetAgentQuery } from '../agents/agentsApi';
 import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
+import { useGetNotificationSettingsQuery } from '../lead-notifications/notificationsApi';
 import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
@@ -32,6 +33,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
   const leads = useGetAgentLeadsInfiniteQuery(agentId);
   const [logout, logoutState] = useLogoutMutation();
   const [endImpersonation, endState] = useEndImpersonationMutation();
+  const settings = useGetNotificationSettingsQuery(agentId);
   const { show, view: toastView } = useCardToast();
 
   if (isLoading) {
@@ -76,6 +78,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
           </span>
         </Alert>
       )}
+      <EmailNotices email={agent.email} pendingEmail={agent.pendingEmail ?? null} waitingEmails={settings.data?.waitingEmails ?? 0} />
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
         {loggedIn && (
@@ -123,5 +126,27 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
       {(campaigns.isError || metrics.isError || daily.isError || leads.isError) && <Alert tone="danger">Error loading agent data</Alert>}
       {toastView}
     </DashboardLayout>
+  );
+}
+
+/**
+ * Where the product writes to the agent (DESIGN §3: email only to a verified address): a new email waits for its
+ * link to be opened, and emails with content wait until an address is verified; both are said here.
+ */
+function EmailNotices({ email, pendingEmail, waitingEmails }: { email: string | null; pendingEmail: string | null; waitingEmails: number }) {
+  return (
+    <>
+      {pendingEmail && (
+        <Alert tone="info" testId="pending-email">
+          Your emails go to {email ?? 'your current address'} until you open the link we sent to <strong>{pendingEmail}</strong>.
+        </Alert>
+      )}
+      {waitingEmails > 0 && (
+        <Alert tone="warning" testId="waiting-emails">
+          {waitingEmails === 1 ? '1 email is' : `${waitingEmails} emails are`} waiting: leads and digests are sent only to an email address
+          that was confirmed by opening a link we sent to it. They go out as soon as it is.
+        </Alert>
+      )}
+    </>
   );
 }

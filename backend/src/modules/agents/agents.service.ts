@@ -1,8 +1,8 @@
 import { accessLevelOf, mayAccessAgent, type AccessLevel, type Actor } from '../../platform/auth/actor';
-import { notFound, type AppError } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import type { ReadCaches } from '../../platform/cache/read-cache';
 import { Agent } from './agent.model';
-import { loginRequired, translateAgentRefusal } from './agents.errors';
+import { loginRequired } from './agents.errors';
 
 /**
  * The access rule (DESIGN §3: two levels). Whether a browser may use an agent depends on its session alone:
@@ -17,12 +17,6 @@ import { loginRequired, translateAgentRefusal } from './agents.errors';
  * Refusals: no access at all is a 404 like a missing agent (ids cannot be probed); a wizard browser asking for
  * what needs signing in hears 403 `agents.login_required` (it is offered the emailed sign-in link).
  */
-
-/** The agents the actor reaches at `level`, as ids another module puts in its own data query. */
-export function accessibleAgentIds(actor: Actor, level: AccessLevel): number[] {
-  const signedIn = actor.loggedInAgentId ? [actor.loggedInAgentId] : [];
-  return level === 'signed_in' ? signedIn : Array.from(new Set([...signedIn, ...actor.wizardAgentIds]));
-}
 
 /** The refusals of the access rule for an agent that exists or not (`exists`). */
 function refuseUnlessAccessible(actor: Actor, agentId: number, exists: boolean, needed: AccessLevel): void {
@@ -51,24 +45,6 @@ export async function assertAgentAccess({ caches }: { caches: ReadCaches }, acto
     ? await caches.named<boolean>('agent-exists', ['agents']).get(String(agentId), async () => !!(await Agent.query().findById(agentId).select('id')))
     : false;
   refuseUnlessAccessible(actor, agentId, exists, needed);
-}
-
-/** `assertAgentAccess` for the agent of something else (a campaign): refusals told as the caller's own. */
-export async function assertAgentAccessFor(deps: { caches: ReadCaches }, actor: Actor, agentId: number, needed: AccessLevel, refusal: () => AppError): Promise<void> {
-  try {
-    await assertAgentAccess(deps, actor, agentId, needed);
-  } catch (err) {
-    throw translateAgentRefusal(err, refusal);
-  }
-}
-
-/** The agent of something the caller asks for, at `needed`, with the refusal told as the caller's own (`refusal`). */
-export async function getAccessibleAgentFor(actor: Actor, agentId: number, needed: AccessLevel, refusal: () => AppError): Promise<Agent> {
-  try {
-    return await getAccessibleAgent(actor, agentId, needed);
-  } catch (err) {
-    throw translateAgentRefusal(err, refusal);
-  }
 }
 
 /** The agent this browser is signed in as, listed for the dashboard's Select Agent (none when signed out). */

@@ -1,6 +1,6 @@
 // The agents module's only door. Other modules use these, never the files behind them.
 export { agentsRouter } from './agents.routes';
-export { getAccessibleAgent, getAccessibleAgentFor, assertAgentAccess, assertAgentAccessFor, accessibleAgentIds, findAgent, agentObjectPathsInUse } from './agents.service';
+export { getAccessibleAgent, assertAgentAccess, findAgent, agentObjectPathsInUse } from './agents.service';
 export { rememberFoundMlsMember, type FoundMlsMember, type MlsMember } from './mls-found';
 export type { Agent } from './agent.model';
 export { presentAgent, type AgentView } from './agents.presenter';

@@ -354,7 +354,7 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
             </li>
             <li>
               <strong>Leads come straight to you</strong>
-              <span>Buyers who ask about the property on its page are sent to you by email right away.</span>
+              <span>Buyers who ask about the property on its page are sent to you by email, as soon as you confirm your email with the link we send you.</span>
             </li>
             <li>
               <strong>Track your results</strong>

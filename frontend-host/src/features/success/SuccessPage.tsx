@@ -1,4 +1,4 @@
-import { formatUsd, listingPagePath, timeframeForImpressions } from '@app/contracts';
+import { EMAIL_VERIFICATION_TTL_MINUTES, formatUsd, listingPagePath, timeframeForImpressions } from '@app/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner } from '@app/ui';
@@ -229,6 +229,13 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
     },
     [agentId, toast],
   );
+
+  // The link works for 30 minutes: the screen stops watching then (the dialog offers to send another).
+  useEffect(() => {
+    if (!linkSentTo) return;
+    const timer = window.setTimeout(() => setLinkSentTo(null), EMAIL_VERIFICATION_TTL_MINUTES * 60 * 1000);
+    return () => window.clearTimeout(timer);
+  }, [linkSentTo]);
 
   // The emailed link was opened in this browser: it is signed in, so the dashboard opens (DESIGN §3).
   useEffect(() => {

@@ -89,15 +89,25 @@ export async function up(trx: Knex): Promise<void> {
       update sessions s set data = s.data - 'agentId', updated_at = now()
         from merge_map m where (s.data->>'agentId') = m.merged_id::text
     `);
+    // One hash join of every listed id with the merged ones (ids compared as text: a stray non-number never breaks it).
     await trx.raw(`
-      update sessions s
-         set data = jsonb_set(s.data, '{wizardAgentIds}',
-                      coalesce((select jsonb_agg(e) from jsonb_array_elements(s.data->'wizardAgentIds') e
-                                 where not exists (select 1 from merge_map m where to_jsonb(m.merged_id) = e)), '[]'::jsonb)),
-             updated_at = now()
-       where jsonb_typeof(s.data->'wizardAgentIds') = 'array'
-         and exists (select 1 from jsonb_array_elements(s.data->'wizardAgentIds') e join merge_map m on to_jsonb(m.merged_id) = e)
+      with affected as (
+        select s.sid, coalesce(jsonb_agg(e order by n) filter (where m.merged_id is null), '[]'::jsonb) as kept
+          from sessions s
+          cross join lateral jsonb_array_elements(s.data->'wizardAgentIds') with ordinality as x(e, n)
+          left join merge_map m on m.merged_id::text = x.e::text
+         where jsonb_typeof(s.data->'wizardAgentIds') = 'array'
+         group by s.sid
+        having count(m.merged_id) > 0
+      )
+      update sessions s set data = jsonb_set(s.data, '{wizardAgentIds}', a.kept), updated_at = now()
+        from affected a where s.sid = a.sid
     `);
+
+    // Deleting an agent checks every table that refers to it: these two had no index on the agent (each deleted
+    // agent would scan them whole), and merges (this one and later ones) move their rows by agent too.
+    await trx.raw('create index if not exists notification_leads_agent_id_idx on notification_leads (agent_id)');
+    await trx.raw('create index if not exists uploads_agent_id_idx on uploads (agent_id) where agent_id is not null');
 
     // The merged agents go (their settings, drafts and links with them: nothing else refers to them now).
     await trx.raw(`delete from agents a using merge_map m where a.id = m.merged_id`);
@@ -127,6 +137,8 @@ export async function up(trx: Knex): Promise<void> {
 
 /** The merge cannot be undone (the merged rows are gone; agent_merges says what happened); the indexes can. */
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop index if exists uploads_agent_id_idx');
+  await knex.raw('drop index if exists notification_leads_agent_id_idx');
   await knex.raw('drop index if exists listings_mls_listing_unique');
   await knex.raw('drop index if exists agents_mls_member_unique');
 }

@@ -101,6 +101,23 @@ describe('an MLS identity nobody verified', () => {
     expect((await owner.get(`/api/agents/${agent.id}/notification-settings`).expect(200)).body.waitingEmails).toBe(0);
   });
 
+  it('gets at most one notice in any hour (not one per clock hour), and another once the hour has passed', async () => {
+    const { agent, listing, mlsEmail } = await unverifiedMember();
+    await lead(agent, listing);
+    await waitFor(async () => outboxTo(mlsEmail).length === 1, 10_000, 'first notice');
+    const notices = () => t.db('notificationMessages').where({ agentId: agent.id, kind: 'lead.notice' }).orderBy('id');
+    // Sent 50 minutes ago, in the previous clock hour: a lead now still makes none.
+    const [first] = await notices();
+    await t.db('notificationMessages').where({ id: first.id }).update({ createdAt: t.db.raw(`now() - interval '50 minutes'`), payload: JSON.stringify({ ...first.payload, hour: 'earlier' }) });
+    const second = await lead(agent, listing, 'Casey Buyer');
+    await waitFor(async () => (await emailMessage(second.id))?.status === 'waiting', 10_000, 'second lead waiting');
+    expect(await notices()).toHaveLength(1);
+    // An hour and more after it: the next lead makes one.
+    await t.db('notificationMessages').where({ id: first.id }).update({ createdAt: t.db.raw(`now() - interval '61 minutes'`) });
+    await lead(agent, listing, 'Riley Buyer');
+    await waitFor(async () => (await notices()).length === 2, 10_000, 'second notice');
+  });
+
   it('gets the go-live email at the MLS-published email, with a sign-in link (the ad is public; no buyer data in it)', async () => {
     const { agent, mlsEmail } = await unverifiedMember();
     const [listing] = await t.db('listings').where({ agentId: agent.id });

@@ -55,7 +55,7 @@ const noticeHour = (now: Date) => now.toISOString().slice(0, 13);
 /**
  * An email that may not go to the agent's address yet (DESIGN §3): the message waits, with no attempt made or
  * counted, until the address is verified (`releaseWaitingEmails`). A lead for an MLS identity nobody verified
- * makes the content-free notice to the MLS-published email instead, at most one an hour. The agent is read again
+ * makes the content-free notice to the MLS-published email instead, at most one in any hour. The agent is read again
  * under a share lock after the message is marked: a verification that committed meanwhile (its release found no
  * waiting message yet) is seen here and the message goes on at once; one still running waits for this.
  */
@@ -69,6 +69,14 @@ async function holdForVerifiedAddress(deps: DeliveryDeps, message: MessageRow, n
       return;
     }
     if (notice && recipient?.kind === 'mls') {
+      // At most one notice in any hour: the agent's notices are looked at under a lock of their own (the unique
+      // index on the clock hour backs it in the database).
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`lead-notice:${message.agentId}`]);
+      const recent = await trx('notificationMessages')
+        .where({ agentId: message.agentId, kind: 'lead.notice' })
+        .where('createdAt', '>', trx.raw(`now() - interval '1 hour'`))
+        .first('id');
+      if (recent) return;
       const listing = message.payload?.data?.listing as { address?: string; city?: string; state?: string } | undefined;
       const payload: LeadNoticePayload = {
         hour: noticeHour(now),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createTestDatabase } from '../../test/helpers';
 import { createDb, type Db } from '../platform/db/knex';
 
@@ -77,6 +78,7 @@ async function seed(): Promise<Seeded> {
   await db('notificationSettings').insert({ agentId: michaelOldest, zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/1/abc' });
   // Emily (one row, nothing to merge) and a manual agent (never merged by member).
   const emily = await agent({ name: 'Emily Rodriguez', mlsId: 'TX52890', state: 'TX', mlsEmail: 'emily@hill.example', email: 'emily@hill.example' }, '2026-09-03T00:00:00Z');
+  await campaign(emily, await listing(emily, 'E1'));
   const manual = await agent({ name: 'Dana Whitfield', source: 'manual', mlsSystem: null, mlsId: 'FL30418' }, '2026-09-04T00:00:00Z');
 
   // Sarah's listing L1 loaded by all three (the stranger's load is the latest), L2 only by the stranger.
@@ -167,7 +169,13 @@ it('merges duplicate members into the verified (else oldest) row, moves everythi
   // Sessions lose the merged ids: no longer signed in as the stranger's row, and out of the wizard list.
   const sessions = Object.fromEntries((await db('sessions').whereIn('sid', s.sessions).select('sid', 'data')).map((r) => [r.sid, r.data]));
   expect(sessions['s-stranger']).toEqual({ wizardAgentIds: [] });
-  expect(sessions['s-wizard']).toEqual({ wizardAgentIds: [s.emily] });
+  expect(sessions['s-wizard']).toEqual({ wizardAgentIds: [s.emily], browserKey: expect.any(String) });
+
+  // A campaign whose agent one live wizard session holds is that browser's (it may go on with its checkout).
+  const wizardKey = sessions['s-wizard'].browserKey as string;
+  expect(wizardKey).toMatch(/^[0-9a-f]{32}$/);
+  const [emilyCampaign] = await db('campaigns').where({ agentId: s.emily });
+  expect(emilyCampaign.createdByBrowser).toBe(crypto.createHash('sha256').update(wizardKey).digest('hex'));
 
   // The rules hold from now on.
   await expect(db('agents').insert({ name: 'Sarah Johnson', state: 'FL', source: 'mls', mlsSystem: 'demo', mlsId: 'FL30418' })).rejects.toThrow(/agents_mls_member_unique/);

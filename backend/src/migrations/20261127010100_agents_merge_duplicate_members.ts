@@ -89,15 +89,19 @@ export async function up(trx: Knex): Promise<void> {
       update sessions s set data = s.data - 'agentId', updated_at = now()
         from merge_map m where (s.data->>'agentId') = m.merged_id::text
     `);
-    // One hash join of every listed id with the merged ones (ids compared as text: a stray non-number never breaks it).
+    // Every listed id, flattened once, joined with the merged ones in one pass (ids compared as text: a stray
+    // non-number never breaks it). Flattened inside the join instead, the planner (which cannot estimate how many
+    // sessions hold a list) scanned the merged ids once per session.
     await trx.raw(`
-      with affected as (
-        select s.sid, coalesce(jsonb_agg(e order by n) filter (where m.merged_id is null), '[]'::jsonb) as kept
-          from sessions s
-          cross join lateral jsonb_array_elements(s.data->'wizardAgentIds') with ordinality as x(e, n)
-          left join merge_map m on m.merged_id::text = x.e::text
+      with elements as materialized (
+        select s.sid, x.e, x.n
+          from sessions s cross join lateral jsonb_array_elements(s.data->'wizardAgentIds') with ordinality as x(e, n)
          where jsonb_typeof(s.data->'wizardAgentIds') = 'array'
-         group by s.sid
+      ),
+      affected as (
+        select el.sid, coalesce(jsonb_agg(el.e order by el.n) filter (where m.merged_id is null), '[]'::jsonb) as kept
+          from elements el left join merge_map m on m.merged_id::text = el.e::text
+         group by el.sid
         having count(m.merged_id) > 0
       )
       update sessions s set data = jsonb_set(s.data, '{wizardAgentIds}', a.kept), updated_at = now()
@@ -126,6 +130,8 @@ export async function up(trx: Knex): Promise<void> {
          set name = coalesce(mls_name, name), email = mls_email, phone = mls_phone, brokerage = mls_brokerage,
              profile_image_url = null, logo_url = null, updated_at = now()
        where source = 'mls' and verified_at is null
+         and (name, email, phone, brokerage, profile_image_url, logo_url)
+             is distinct from (coalesce(mls_name, name), mls_email, mls_phone, mls_brokerage, null, null)
     `);
 
     await trx.raw(`create unique index agents_mls_member_unique on agents (mls_system, mls_id) where source = 'mls'`);

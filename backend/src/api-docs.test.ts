@@ -146,6 +146,28 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/mls/search-agent', '/api/mls/search-agent', { name: '', state: 'FL' });
     const agent = (await call('post', '/api/agents', '/api/agents', { ...found, brokerage: null, phone: null })).body;
     await call('post', '/api/agents', '/api/agents', { name: 'X', state: 'FL', mlsId: 'NOT-FOUND', email: null, brokerage: null, phone: null });
+
+    // The account: set up (the link goes to the email the MLS publishes, then is opened in this browser, which it
+    // signs in: the dashboard's routes below are the signed-in agent's).
+    const email = found.email as string;
+    await call('post', '/api/agents/:id/account-setup', `/api/agents/${agent.id}/account-setup`, { email: 'not-the-mls-one@example.com' });
+    await call('post', '/api/agents/:id/account-setup', `/api/agents/${agent.id}/account-setup`, { email: 'not an email' });
+    const setUp = await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });
+    expect(setUp.status).toBe(202);
+    await call('get', '/api/auth/me', '/api/auth/me');
+    await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: 'x'.repeat(40) });
+    const verified = await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: (await waitForEmail(dataDir, email, 1)).token });
+    expect(verified.body).toMatchObject({ id: agent.id, purpose: 'account_setup', loggedIn: true });
+    await call('get', '/api/auth/me', '/api/auth/me');
+    // Another browser that finds her is offered a sign-in link (to her own address); a stranger is refused.
+    const another = t.newSession();
+    await another.post('/api/mls/search-agent').send({ name: 'Sarah Johnson', state: 'FL' }).expect(200);
+    expectDocumented('post', '/api/agents', await another.post('/api/agents').send({ ...found, brokerage: null, phone: null }));
+    expect((await call('post', '/api/agents/:id/sign-in-link', `/api/agents/${agent.id}/sign-in-link`, {}, another)).status).toBe(202);
+    expect((await call('post', '/api/agents/:id/account-setup', `/api/agents/${agent.id}/account-setup`, { email }, another)).status).toBe(202);
+    await call('post', '/api/agents/:id/sign-in-link', `/api/agents/${agent.id}/sign-in-link`, {}, t.newSession());
+    await call('post', '/api/auth/sign-in-link', '/api/auth/sign-in-link', { email }, t.newSession());
+    await call('post', '/api/auth/sign-in-link', '/api/auth/sign-in-link', { email: 'not an email' }, t.newSession());
     await call('post', '/api/mls/load', '/api/mls/load', { agentId: agent.id, mlsId: agent.mlsId });
     const page = (await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings?limit=2`)).body;
     expect(page.listings).toHaveLength(2);
@@ -310,15 +332,7 @@ describe('answers parse with their documented contract schemas', () => {
     expect(asked.body.status).toBe('requires_action');
     await call('post', '/api/payments/local/authenticate', '/api/payments/local/authenticate', { clientSecret: intent3ds.clientSecret, approve: true });
 
-    // Accounts: set up (the link is emailed, then opened in this browser), change the password, log out, log in, reset it.
-    const email = found.email as string;
-    const setUp = await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });
-    expect(setUp.status).toBe(202);
-    await call('get', '/api/auth/me', '/api/auth/me');
-    await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: 'x'.repeat(40) });
-    const verified = await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: (await waitForEmail(dataDir, email, 1)).token });
-    expect(verified.body).toMatchObject({ id: agent.id, purpose: 'account_setup', loggedIn: true });
-    await call('get', '/api/auth/me', '/api/auth/me');
+    // Accounts: change the password, log out, log in, reset it.
     await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'wrong-password', newPassword: 'secret-password-2' });
     await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'secret-password-1', newPassword: 'secret-password-2' });
     await call('post', '/api/auth/logout', '/api/auth/logout', {});
@@ -347,7 +361,7 @@ describe('answers parse with their documented contract schemas', () => {
 
     expect((await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email })).status).toBe(202);
     await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email: 'not an email' });
-    const reset = await waitForEmail(dataDir, email, 2);
+    const reset = await waitForEmail(dataDir, email, 4);
     await call('post', '/api/auth/reset-password', '/api/auth/reset-password', { token: reset.token, password: 'short' });
     await call('post', '/api/auth/reset-password', '/api/auth/reset-password', { token: reset.token, password: 'secret-password-4' }, t.newSession());
 

@@ -28,6 +28,8 @@ import {
   deliveryReplaySchema,
   forgotPasswordSchema,
   forgotPasswordSentSchema,
+  signInLinkSchema,
+  accountSetupPayloadSchema,
   notificationSettingsSavedSchema,
   notificationSettingsSchema,
   notificationSettingsViewSchema,
@@ -161,7 +163,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: `fields` names each field and its message',
   401: 'Not logged in, or wrong credentials (the public API: no API key, or an unknown or revoked one)',
   402: 'Payment has not been completed',
-  403: "Not allowed for this session (see `code`; `agents.login_required`: the agent has an account, log in to continue). Another session's agents and campaigns answer 404, like unknown ones",
+  403: "Not allowed for this session (see `code`; `agents.login_required`: a wizard browser asked for what only the signed-in agent reaches, sign in to continue). Another session's agents and campaigns answer 404, like unknown ones",
   404: 'Not found',
   409: 'Conflict with the current state (see `code`)',
   413: 'Too large',
@@ -180,17 +182,35 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/docs', tag: 'platform', summary: 'This document as a readable page', ok: { 200: { contentType: 'text/html', description: 'The API reference page' } } },
 
   // Agents and accounts
-  { method: 'post', path: '/api/agents', tag: 'agents', summary: 'Create the wizard agent (MLS member found by this session, or manual entry)', body: agentCreateSchema, ok: { 201: Agent, 200: Agent }, errors: [403, 409] },
-  { method: 'get', path: '/api/agents', tag: 'agents', summary: 'Agents this session may access', ok: { 200: z.array(Agent) } },
-  { method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent', description: "Another session's agent answers 404, like an unknown one.", params: id, ok: { 200: Agent }, errors: [403, 404] },
   {
-    method: 'put', path: '/api/agents/:id', tag: 'agents', summary: 'Branding, profile edit and account setup (email + password)',
-    description:
-      'With a password (account setup) the answer is 202: a verification link is emailed and no password is set until it is opened. ' +
-      'A changed login email of an agent with an account answers the agent with `pendingEmail` (the link goes to the new address). ' +
-      "Another session's agent answers 404, like an unknown one; an admin's Login As may not change the password or login email (403).",
-    params: id, body: agentUpdateSchema, ok: { 200: Agent.extend({ pendingEmail: z.string().optional() }), 202: VerificationSent }, errors: [403, 404, 409, 429],
+    method: 'post', path: '/api/agents', tag: 'agents', summary: "The wizard's agent: the identity of an MLS member this session found (201 the first time, 200 after), or a manual entry",
+    description: 'One agent per MLS member, whichever browser finds it. This browser gets the wizard\'s draft access to it (its own branding draft and campaigns), never the account.',
+    body: agentCreateSchema, ok: { 201: Agent, 200: Agent }, errors: [403],
   },
+  { method: 'get', path: '/api/agents', tag: 'agents', summary: 'The agent this session is signed in as (the dashboard\'s Select Agent)', ok: { 200: z.array(Agent) } },
+  {
+    method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent, as this browser may see it',
+    description: "Signed in: the agent's own profile (`access: signed_in`). A wizard browser: the public profile merged with its own branding draft (`access: draft`). Another session's agent answers 404, like an unknown one.",
+    params: id, ok: { 200: Agent }, errors: [403, 404],
+  },
+  {
+    method: 'put', path: '/api/agents/:id', tag: 'agents', summary: 'Branding and profile edit (signed in: the agent; a wizard browser: its own draft); with a password, the account setup',
+    description:
+      'Signed in as the agent, the fields are written to it; a new email waits for its link (`pendingEmail`), and an admin\'s Login As may not change it (403). ' +
+      'From a wizard browser the fields are that browser\'s draft, answered merged at once and applied only when a signed-in session saves them or this browser opens the verification link. ' +
+      'With a password the answer is 202, as for POST /api/agents/{id}/account-setup.',
+    params: id, body: agentUpdateSchema, ok: { 200: Agent, 202: VerificationSent }, errors: [403, 404, 409, 429],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/account-setup', tag: 'agents', summary: 'Account setup: email a one-time link that verifies the identity and signs in the browser that opens it (password optional)',
+    description: "An MLS member's link goes to the email the MLS publishes (the typed email must be it); a manual agent's to the typed one. An identity with an owner gets a sign-in link to its own address (masked in the answer).",
+    params: id, body: accountSetupPayloadSchema, ok: { 202: VerificationSent }, errors: [403, 404, 409, 429],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/sign-in-link', tag: 'agents', summary: "A wizard browser offered sign-in: a one-time link to the identity's own address (masked in the answer)",
+    params: id, ok: { 202: VerificationSent }, errors: [404, 409, 429],
+  },
+  { method: 'post', path: '/api/auth/sign-in-link', tag: 'agents', summary: 'Email me a sign-in link (the same answer, in the same time, whatever the address)', body: signInLinkSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
   { method: 'post', path: '/api/auth/login', tag: 'agents', summary: 'Log in with email and password', body: loginSchema, ok: { 200: authAgentSchema }, errors: [401, 429] },
   { method: 'post', path: '/api/auth/logout', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
   { method: 'get', path: '/api/auth/me', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
@@ -204,7 +224,7 @@ export const API_ROUTES: RouteDoc[] = [
     description: 'To /dashboard when logged in (new session id, googleId linked); otherwise to /login?google=no-account | unverified-email | failed (a wrong or missing `state` is `failed`).',
     ok: { 302: html('To /dashboard, or back to /login?google=…') }, errors: [429, 503],
   },
-  { method: 'post', path: '/api/auth/verify-email', tag: 'agents', summary: "Open an emailed verification link (account setup, email change): logs this browser in", body: verifyEmailSchema, ok: { 200: Verified }, errors: [429] },
+  { method: 'post', path: '/api/auth/verify-email', tag: 'agents', summary: 'Open an emailed link (account setup, sign-in, email change): verifies the address and signs this browser in', body: verifyEmailSchema, ok: { 200: Verified }, errors: [429] },
   { method: 'post', path: '/api/auth/forgot-password', tag: 'agents', summary: 'Email a password reset link (the same answer whether or not the email has an account)', body: forgotPasswordSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
   { method: 'post', path: '/api/auth/reset-password', tag: 'agents', summary: 'Choose a new password with an emailed reset link: logs this browser in', body: resetPasswordSchema, ok: { 200: Verified }, errors: [429] },
   { method: 'post', path: '/api/auth/change-password', tag: 'agents', summary: 'Change the password (logged in; every other session ends)', body: changePasswordSchema, ok: { 200: okResponseSchema }, errors: [401, 403, 429] },

@@ -15,6 +15,7 @@ import { notFound } from './platform/errors';
 import { securityHeaders } from './platform/http/security-headers';
 import { requestContext } from './platform/http/request-context';
 import { csrfGuard } from './platform/http/csrf';
+import { impersonationGuard } from './platform/http/impersonation';
 import { postgresSessionStore, sessionCookieOptions } from './platform/http/session-store';
 import { CookieKeys } from './platform/http/cookie-keys';
 import { serveStatic } from './platform/http/static';
@@ -169,6 +170,8 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(
     session({ ...sessionCookieOptions(config), store: postgresSessionStore(db) }, app),
   );
+  // An admin's Login As ends with the admin session, and every request under it is audited.
+  app.use(impersonationGuard(db));
   app.use(csrfGuard({ exemptPaths: WEBHOOK_PATHS, trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
   // JSON bodies: size limit, Content-Encoding, and the checks every route relies on (platform/http/body.ts).
   app.use(jsonBody({ limit: config.BODY_LIMIT }));

@@ -24,8 +24,8 @@ export function listingBody(agentId: number, overrides: Record<string, unknown> 
 }
 
 /**
- * A wizard browser, made through the API the way the wizard does it: a manual agent owned by the
- * session, and one of its listings.
+ * A wizard browser, made through the API the way the wizard does it: a manual agent this session has the
+ * wizard's draft access to (DESIGN §3), and one of its listings.
  */
 export async function wizardBrowser(
   session: Session,
@@ -88,9 +88,9 @@ export async function insertListingWithDraftCampaign(
 }
 
 /**
- * A wizard agent that has an account and is logged in, in `session`. The account is made in the database
- * (argon2id hash, as account setup stores it) so tests about other things skip the email verification
- * journey, which the agents module's own tests walk; the login itself goes through the API.
+ * A wizard agent that has an account and is signed in, in `session`. The account is made in the database
+ * (argon2id hash and a verified email, as an opened account setup link leaves them) so tests about other things
+ * skip the email verification journey, which the agents module's own tests walk; the login goes through the API.
  */
 export async function loggedInAgent(
   t: Pick<TestContext, 'db'>,
@@ -98,7 +98,9 @@ export async function loggedInAgent(
   opts: { name?: string; email: string; password: string },
 ): Promise<{ session: Session; agent: { id: number; name: string } & Record<string, unknown> }> {
   const { agent } = await wizardBrowser(session, { name: opts.name });
-  await t.db('agents').where({ id: agent.id }).update({ email: opts.email.toLowerCase(), passwordHash: await argon2.hash(opts.password, { type: argon2.argon2id }) });
+  await t.db('agents')
+    .where({ id: agent.id })
+    .update({ email: opts.email.toLowerCase(), verifiedAt: new Date(), passwordHash: await argon2.hash(opts.password, { type: argon2.argon2id }) });
   await session.post('/api/auth/login').send({ email: opts.email, password: opts.password }).expect(200);
   return { session, agent };
 }
@@ -127,4 +129,21 @@ export async function postLead(
     });
   if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${res.text}`);
   return res.body.id;
+}
+
+/**
+ * Sign `session` in as an agent it works on in the wizard, as opening the emailed link would leave it (the agent
+ * verified with `email`, this browser signed in), without the email round trip: for tests about what the signed-in
+ * agent reaches. The agents module's own tests walk the link itself.
+ */
+export async function signInWizard(t: Pick<TestContext, 'db'>, agentId: number, email = `agent${agentId}@example.com`): Promise<void> {
+  await t.db('agents').where({ id: agentId }).update({ email: t.db.raw('coalesce(email, ?)', [email.toLowerCase()]), verifiedAt: t.db.fn.now() });
+  await t.db.raw(`update sessions set data = data || jsonb_build_object('agentId', ?::int) where data->'wizardAgentIds' @> to_jsonb(?::int)`, [agentId, agentId]);
+}
+
+/** `wizardBrowser`, then signed in as its agent (`signInWizard`): a browser that reaches the dashboard's routes. */
+export async function signedInBrowser(t: Pick<TestContext, 'db'>, session: Session, opts: { name?: string; listing?: Record<string, unknown> } = {}) {
+  const made = await wizardBrowser(session, opts);
+  await signInWizard(t, made.agent.id);
+  return made;
 }

@@ -78,8 +78,11 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['succeeded', 'failed', 'dead', 'disabled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** What was delivered. */
-export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead', 'report.mid_flight', 'report.final'] as const;
+/**
+ * What was delivered. `lead.notice`: the content-free email to an MLS-published address that nobody has verified
+ * yet ("You have a new lead on <address>", a sign-in link; no buyer data), at most one an hour.
+ */
+export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead', 'lead.notice', 'report.mid_flight', 'report.final'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, requestFailures, test } from './fixtures';
 import { makePng } from './png';
+import { verifiedMember } from './accounts';
 
 /** The wizard's browser storage (sessionStorage), parsed. */
 async function storedWizard(page: Page) {
@@ -238,29 +239,24 @@ test.describe('creation wizard, step 1', () => {
   });
 
   test.describe('agent that already has an account', () => {
-    // Reaching this for real needs an MLS agent with a password (set at account setup, a later
-    // issue): the server's documented 409 answer is played back here instead.
-    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/agents$/, status: 409 }) });
-
-    test('the 409 login_required answer is shown with a link to log in, and the wizard does not go on', async ({ page }) => {
-      const message = 'An account already exists for this agent. Please log in.';
-      await page.route('**/api/agents', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({ status: 409, json: { message, code: 'agents.login_required' } })
-          : route.fallback(),
-      );
+    test('the wizard goes on with the same identity (never a second agent) and offers the agent a sign-in link', async ({ page, request, baseURL }) => {
+      // Michael Chen (CA) signed in once with the link sent to the email the MLS publishes: the identity has an owner.
+      const owner = await verifiedMember(request, baseURL!, { name: 'Michael Chen', state: 'CA' });
       await page.goto('/');
       await page.getByRole('button', { name: 'Find my listings', exact: true }).click();
-      await searchAgent(page, 'Sarah Johnson', 'Florida');
+      await searchAgent(page, 'Michael Chen', 'California');
 
-      const notice = page.locator('form').getByRole('alert');
-      await expect(notice).toContainText(message);
-      await expect(notice.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-      await expect(toasts(page)).toContainText('Error');
-      await expect(toasts(page)).toContainText(message);
-      await expect(page.getByRole('heading', { name: 'Find your listings' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Find My Listings', exact: true })).toBeEnabled();
-      expect((await storedWizard(page)).agent).toBeNull();
+      // The same agent, with this browser's draft access: the listings load and the wizard goes on.
+      await expect(page.getByRole('heading', { name: 'Select the listing you want to boost' })).toBeVisible();
+      expect((await storedWizard(page)).agent).toMatchObject({ id: owner.id, name: 'Michael Chen', verified: true, access: 'draft' });
+      const offer = page.getByTestId('sign-in-offer');
+      await expect(offer).toContainText('Michael Chen already has an account.');
+      await expect(offer).toContainText('You can still create and pay for an ad for this listing.');
+      await offer.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      // The link goes to the agent's own address, shown masked to this browser.
+      await expect(offer.getByText('We sent a sign-in link to')).toContainText('m…@goldencoast.example');
+      await page.getByRole('region', { name: 'Just Listed' }).getByRole('button').first().click();
+      await expect(page.getByRole('heading', { name: 'Choose Ad Format' })).toBeVisible();
     });
   });
 

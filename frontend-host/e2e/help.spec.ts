@@ -1,10 +1,9 @@
 import { expect, requestFailures, test } from './fixtures';
+import { signedInAgent } from './accounts';
 
-/** A wizard-session agent (no password yet): this browser may open /dashboard?agent={id}. */
+/** An agent this browser is signed in as (the emailed link opened here): it opens /dashboard?agent={id}. */
 async function openDashboard(page: import('@playwright/test').Page, baseURL: string) {
-  const created = await page.request.post('/api/agents', { data: { name: 'Dana Whitfield', state: 'FL', manualEntry: true }, headers: { origin: baseURL } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const agent = (await created.json()) as { id: number };
+  const agent = await signedInAgent(page.request, baseURL, { name: 'Dana Whitfield' });
   await page.goto(`/dashboard?agent=${agent.id}`);
   // Generous: the first load of the dashboard remote on a busy machine.
   await expect(page.getByText('Welcome, Dana Whitfield')).toBeVisible({ timeout: 30_000 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
 import { expect, requestFailures, test } from './fixtures';
+import { signedInAgent } from './accounts';
 
 /** A local receiver standing in for the agent's webhook endpoint (the e2e server allows loopback outbound). */
 function startReceiver() {
@@ -46,12 +47,8 @@ test.describe('Lead Notifications card', () => {
 
   test('save a webhook, test it, see a lead delivered in the log, and replay a failed delivery', async ({ page, baseURL, context }) => {
     const headers = { origin: baseURL! };
-    const agentAnswer = await page.request.post('/api/agents', {
-      data: { name: 'Nora Notify', state: 'FL', manualEntry: true, email: 'nora@example.com' },
-      headers,
-    });
-    expect(agentAnswer.ok(), await agentAnswer.text()).toBe(true);
-    const agent = await agentAnswer.json();
+    // Signed in in this browser the way the product signs one in (the account setup link, opened here).
+    const agent = await signedInAgent(page.request, baseURL!, { name: 'Nora Notify', email: `nora.${Date.now()}@example.com` });
     const listingAnswer = await page.request.post('/api/listings', {
       data: { agentId: agent.id, address: '12 Pelican Way', city: 'Sarasota', state: 'FL', price: '525000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1900, status: 'active', images: [] },
       headers,

@@ -35,6 +35,12 @@ import * as paymentsCreateCredits from './20261127060100_payments_create_credits
 import * as reportsCreateReports from './20261127060200_reports_create_reports';
 import * as notificationsAddReportKinds from './20261127060300_notifications_add_report_kinds';
 import * as listingPagesCreateViews from './20261127060400_listing_pages_create_views';
+import * as agentsAddIdentity from './20261127010000_agents_add_identity';
+import * as agentsMergeDuplicateMembers from './20261127010100_agents_merge_duplicate_members';
+import * as campaignsAddCreatedByBrowser from './20261127010200_campaigns_add_created_by_browser';
+import * as notificationsAddWaitingMessages from './20261127010300_notifications_add_waiting_messages';
+import * as listingsDropPromotedAt from './20261127010400_listings_drop_promoted_at';
+import * as notificationsUnionMessageKinds from './20261127090000_notifications_union_message_kinds';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -74,4 +80,10 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127060200_reports_create_reports': reportsCreateReports,
   '20261127060300_notifications_add_report_kinds': notificationsAddReportKinds,
   '20261127060400_listing_pages_create_views': listingPagesCreateViews,
+  '20261127010000_agents_add_identity': agentsAddIdentity,
+  '20261127010100_agents_merge_duplicate_members': agentsMergeDuplicateMembers,
+  '20261127010200_campaigns_add_created_by_browser': campaignsAddCreatedByBrowser,
+  '20261127010300_notifications_add_waiting_messages': notificationsAddWaitingMessages,
+  '20261127010400_listings_drop_promoted_at': listingsDropPromotedAt,
+  '20261127090000_notifications_union_message_kinds': notificationsUnionMessageKinds,
 };

@@ -173,11 +173,28 @@ export interface Config extends RawConfig {
     googleLogin: 'google' | 'disabled';
     sms: 'twilio' | 'outbox';
   };
+  /** Which MLS the members found belong to (`mlsSystemOf`). */
+  mlsSystem: string;
 }
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * The MLS system whose members this server finds: `demo` for the bundled demo MLS, else the RESO Web API's
+ * address (lowercase host and path, no trailing slash). An agent found in the MLS is one identity per
+ * (system, member id) (DESIGN §3); migrations read the same rule from the environment.
+ */
+export function mlsSystemOf(env: { RESO_BASE_URL?: string; RESO_CLIENT_ID?: string; RESO_BEARER_TOKEN?: string }): string {
+  if (!env.RESO_BASE_URL || !(env.RESO_CLIENT_ID?.trim() || env.RESO_BEARER_TOKEN?.trim())) return 'demo';
+  try {
+    const url = new URL(env.RESO_BASE_URL);
+    return `${url.host}${url.pathname}`.toLowerCase().replace(/\/+$/, '').slice(0, 255);
+  } catch {
+    return 'demo';
   }
 }
 
@@ -201,5 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       googleLogin: c.GOOGLE_CLIENT_ID ? 'google' : 'disabled',
       sms: c.TWILIO_ACCOUNT_SID ? 'twilio' : 'outbox',
     },
+    mlsSystem: mlsSystemOf(c),
   };
 }

@@ -97,6 +97,11 @@ export const notificationSettingsViewSchema = z.object({
   crmWebhookUrl: z.string().nullable(),
   hasCrmApiKey: z.boolean(),
   crmDisabled: z.boolean(),
+  /**
+   * Lead and digest emails held until the agent's email address is verified (DESIGN §3: content goes only to an
+   * address that opened a link); they go out as soon as it is.
+   */
+  waitingEmails: z.number().int().nonnegative(),
 });
 export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
 

@@ -14,7 +14,7 @@ import { consumeRateLimit, limiterFor } from '../../platform/http/rate-limit';
 import { notFound, tooManyRequests } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { isImpersonating, sessionOf, type SessionData } from '../../platform/auth/actor';
-import { endAdminSession, requireAdmin, startAdminSession } from '../../platform/http/admin-session';
+import { adminSessionRemainingMs, endAdminSession, requireAdmin, startAdminSession } from '../../platform/http/admin-session';
 import { listFailed, retryFailedJob } from '../../platform/jobs/ops';
 import type { AppDeps } from '../../platform/deps';
 import { adminNotConfigured, invalidAdminPassword } from './admin.errors';
@@ -101,12 +101,16 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
     const { agentId } = inputOf(ctx, LoginAs).params;
     const agent = await findAgent(agentId);
     if (!agent) throw notFound('agent');
-    // The browser's agent session becomes this agent's, under a new id, marked as an impersonation.
+    // The browser's agent session becomes this agent's, under a new id, marked as an impersonation. It lives as
+    // long as the admin session it came from (platform/http/impersonation.ts checks it on every request).
+    const adminSid = ctx.state.adminSessionId as string;
     await ctx.session!.regenerate();
     const s = ctx.session as unknown as SessionData;
     s.agentId = agent.id;
     s.impersonatedBy = 'admin';
     s.impersonationStartedAt = new Date().toISOString();
+    s.impersonationAdminSid = adminSid;
+    ctx.session!.maxAge = Math.max(1000, await adminSessionRemainingMs(db, adminSid));
     await audit(db, { actorType: 'admin', action: 'admin.login_as', targetType: 'agent', targetId: agent.id }, ctx);
     ctx.redirect('/dashboard');
   });

@@ -19,14 +19,14 @@ const CreateKey = { params: AgentIdParams, body: apiKeyCreateSchema };
  */
 export function addApiKeyRoutes(router: Router, deps: AppDeps): void {
   router.get('/api/agents/:id/api-keys', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listApiKeys(deps.db, agent.id);
   });
 
   router.post('/api/agents/:id/api-keys', validate(CreateKey), async (ctx) => {
     const { params, body } = inputOf(ctx, CreateKey);
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     if (isImpersonating(ctx)) throw impersonationRefused();
     const created = await createApiKey(deps.db, agent.id, body);
     await audit(deps.db, { actorType: 'agent', actorId: agent.id, action: 'api_key.created', targetType: 'api_key', targetId: created.id, details: { name: created.name, scopes: created.scopes, prefix: created.prefix } }, ctx);
@@ -38,7 +38,7 @@ export function addApiKeyRoutes(router: Router, deps: AppDeps): void {
 
   router.delete('/api/agents/:id/api-keys/:keyId', validate({ params: apiKeyParamsSchema }), async (ctx) => {
     const { params } = inputOf(ctx, { params: apiKeyParamsSchema });
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     if (isImpersonating(ctx)) throw impersonationRefused();
     const revoked = await revokeApiKey(deps.db, agent.id, params.keyId);
     await audit(deps.db, { actorType: 'agent', actorId: agent.id, action: 'api_key.revoked', targetType: 'api_key', targetId: revoked.id, details: { name: revoked.name, prefix: revoked.prefix } }, ctx);

@@ -263,12 +263,20 @@ describe('GET /api/campaigns/:id', () => {
     expect(stranger.body).toEqual((await t.newSession().get('/api/campaigns/99999999').expect(404)).body);
   });
 
-  it('asks the agent\u2019s own browser to log in once the agent has a password', async () => {
+  it('stays with the browser that created it once the agent has an account; another wizard browser of the agent, and the campaigns it did not create, 404', async () => {
     const { session, agent, listing } = await wizard();
     const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
-    await t.db('agents').where({ id: agent.id }).update({ passwordHash: '$argon2id$stub-for-test', email: 'dana@example.com' });
-    const res = await session.get(`/api/campaigns/${created.id}`).expect(403);
-    expect(res.body.code).toBe('agents.login_required');
+    expect((await t.db('campaigns').where({ id: created.id }).first()).createdByBrowser).toMatch(/^[0-9a-f]{64}$/);
+    await t.db('agents').where({ id: agent.id }).update({ passwordHash: '$argon2id$stub-for-test', email: 'dana@example.com', verifiedAt: new Date() });
+    await session.get(`/api/campaigns/${created.id}`).expect(200);
+    await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id, { headline: 'Still mine' })).expect(200);
+    // A copy of the agent's wizard access in another browser (its own key): not this campaign.
+    const { sid } = await t.db('sessions').whereRaw(`data->'wizardAgentIds' @> to_jsonb(?::int)`, [agent.id]).first();
+    const row = await t.db('sessions').where({ sid }).first();
+    await t.db('sessions').insert({ sid: 'another-wizard', data: JSON.stringify({ ...row.data, browserKey: 'another-browser-key-0123456789' }), expiresAt: row.expiresAt });
+    const crypto = await import('node:crypto');
+    const sig = crypto.createHmac('sha1', t.config.SESSION_SECRET!).update('la.sid=another-wizard').digest('base64').replace(/\/|\+|=/g, (x) => ({ '/': '_', '+': '-', '=': '' })[x]!);
+    await t.request.get(`/api/campaigns/${created.id}`).set('Cookie', `la.sid=another-wizard; la.sid.sig=${sig}`).expect(404);
   });
 
   it('is a 404 for an unknown campaign and a 400 for a bad id', async () => {

@@ -15,7 +15,7 @@ export function campaignsRouters(deps: AppDeps): Router[] {
 export { transitionCampaign } from './campaign-transitions';
 export { CAMPAIGN_STATUSES, type CampaignStatus } from './campaign.model';
 export { presentCampaign, type CampaignView } from './campaigns.presenter';
-export { getAccessibleCampaign, campaignObjectPathsInUse } from './campaigns.service';
+export { getAccessibleCampaign, assertCampaignAccess, campaignObjectPathsInUse, moveAgentCampaigns } from './campaigns.service';
 export { checkFairHousing, rewriteForFairHousing, type FairHousingFinding } from './fair-housing/fair-housing';
 
 // Payment → launch (DESIGN §2, §3): called by the payments module inside its transaction.

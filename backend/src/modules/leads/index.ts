@@ -26,7 +26,7 @@ export function leadsRouter(deps: AppDeps): Router {
   return makeLeadsRouter({ ...stores, tokens: leadFormTokens(deps), writer: leadWriter(stores) });
 }
 
-export { LEAD_IP_LIMIT, LEAD_LISTING_LIMIT } from './leads.service';
+export { LEAD_IP_LIMIT, LEAD_LISTING_LIMIT, moveAgentLeads } from './leads.service';
 
 /**
  * Leads per listing within a window, as counts (reports: never names or contacts): one query for many

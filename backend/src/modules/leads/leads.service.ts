@@ -209,7 +209,7 @@ const err429 = (err: unknown) => err instanceof AppError && err.status === 429;
  * seconds in the read cache (emptied at once by a lead this process stores).
  */
 export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number, { limit, cursor }: AgentLeadsQuery): Promise<string> {
-  await assertAgentAccess({ caches }, actor, agentId);
+  await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
   return caches.named<string>('agent-leads', ['leads', 'listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
     const page = Lead.query()
       .where('agentId', agentId)
@@ -234,4 +234,10 @@ export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, act
       nextCursor: more ? `${last.createdUs}.${last.id}` : null,
     } satisfies AgentLeadsPage);
   });
+}
+
+/** A merge of agent `fromId` into `toId` (agents module's identity hooks): the leads follow the agent. */
+export async function moveAgentLeads(trx: Knex.Transaction, fromId: number, toId: number): Promise<Record<string, number>> {
+  const leads = await trx('leads').where({ agentId: fromId }).update({ agentId: toId });
+  return { leads };
 }

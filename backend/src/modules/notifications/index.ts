@@ -19,6 +19,10 @@ export { integrationState, type IntegrationState } from './settings/integration-
 // The delivery log for operators (ops CLI, admin).
 export { listDeliveries, replayDelivery } from './delivery/deliveries.service';
 
+// The agents module's identity hooks: an address verified (what waited for it goes), an agent merged.
+export { releaseWaitingEmails } from './delivery/deliver-message';
+export { moveAgentNotifications } from './delivery/agent-identity';
+
 // Background work of this module (registered in backend/src/jobs.ts).
 export { deliverJob } from './delivery/deliver-message';
 export { sendDigestsJob } from './jobs/send-digests.job';

@@ -22,6 +22,7 @@ import { deliveryTransports } from './delivery/delivery-deps';
 import { addPublicApiRoutes } from './public-api/public-api.routes';
 import { addSmsRoutes } from './sms/sms.routes';
 import { smsOutboxDir } from './sms/providers';
+import { countWaitingEmails } from './delivery/agent-identity';
 
 const AgentIdParams = z.object({ id: idParam });
 const TEST_WEBHOOK_LIMIT = { name: 'notifications.test-webhook', points: 10, durationSeconds: 60 };
@@ -39,14 +40,14 @@ export function notificationsRouter(deps: AppDeps): Router {
   });
 
   router.get('/api/agents/:id/notification-settings', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentSettings(await loadSettings(deps.db, agent.id));
+    ctx.body = presentSettings(await loadSettings(deps.db, agent.id), await countWaitingEmails(deps.db, agent.id));
   });
 
   router.put('/api/agents/:id/notification-settings', validate(Settings), async (ctx) => {
     const { params, body } = inputOf(ctx, Settings);
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     assertCrmAvailable(deps.config, body.crmType);
     // Login As (DESIGN §6): the admin may change the agent's settings, never its secrets.
     if (isImpersonating(ctx)) {
@@ -61,7 +62,7 @@ export function notificationsRouter(deps: AppDeps): Router {
 
   router.post('/api/agents/:id/test-webhook', validate(TestWebhook), async (ctx) => {
     const { params, body } = inputOf(ctx, TestWebhook);
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     // Each test makes an outbound request on the agent's behalf: 10 a minute per agent, counted after the
     // ownership check so nobody else can spend the agent's budget.
     await consumeRateLimit(deps.db, TEST_WEBHOOK_LIMIT, `agent:${agent.id}`);
@@ -70,13 +71,13 @@ export function notificationsRouter(deps: AppDeps): Router {
 
   router.get('/api/agents/:id/deliveries', validate(Deliveries), async (ctx) => {
     const { params, query } = inputOf(ctx, Deliveries);
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.body = await listDeliveries(deps, agent.id, query);
   });
 
   router.post('/api/agents/:id/deliveries/:deliveryId/replay', validate({ params: deliveryParamsSchema }), async (ctx) => {
     const { params } = inputOf(ctx, { params: deliveryParamsSchema });
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.status = 202;
     ctx.body = await replayDelivery(deps, agent.id, params.deliveryId);
   });

@@ -62,7 +62,7 @@ export function paymentsRouter({ config, db, queue, logger, caches }: AppDeps, o
   // The agent's credits for under-delivery: refunds and account credit with its balance (dashboard).
   router.get('/api/agents/:id/credits', validate(AgentParams), async (ctx) => {
     const { id } = inputOf(ctx, AgentParams).params;
-    await assertAgentAccess({ caches }, actorOf(ctx), id);
+    await assertAgentAccess({ caches }, actorOf(ctx), id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await agentCredits(db, id);
   });
@@ -70,7 +70,7 @@ export function paymentsRouter({ config, db, queue, logger, caches }: AppDeps, o
   // Refund to the card (the default) or account credit for the next campaign: for shortfalls settled from now on.
   router.put('/api/agents/:id/credits/preference', validate(CreditPreference), async (ctx) => {
     const { params, body } = inputOf(ctx, CreditPreference);
-    await assertAgentAccess({ caches }, actorOf(ctx), params.id);
+    await assertAgentAccess({ caches }, actorOf(ctx), params.id, 'signed_in');
     await setCreditPreference(db, params.id, body.method);
     ctx.body = await agentCredits(db, params.id);
   });

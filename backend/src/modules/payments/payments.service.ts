@@ -6,8 +6,7 @@ import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
 import type { Queue } from '../../platform/jobs/queue';
 import { notFound } from '../../platform/errors';
-import { getAccessibleAgentFor } from '../agents';
-import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment, type CampaignForPayment, type CampaignStatus } from '../campaigns';
+import { assertCampaignAccess, getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment, type CampaignForPayment, type CampaignStatus } from '../campaigns';
 import { Payment, type PaymentStatus } from './payment.model';
 import { alreadyPaid, amountMismatch, campaignCanceled, intentCanceled, notPaid, providerUnavailable } from './payments.errors';
 import { applyCreditAtCheckout, spendAppliedCredit } from './credits/credits.service';
@@ -36,15 +35,14 @@ async function askProvider<T>(logger: Logger, what: string, call: () => Promise<
 }
 
 /**
- * The campaign, if the caller may pay for it: the session may access the campaign's agent
- * (DESIGN §3). Unknown or someone else's → 404 (or "please log in" for the agent's own browser
- * after the account got a password).
+ * The campaign, if the caller may pay for it (DESIGN §3): the agent signed in, or the wizard browser that created
+ * it (anyone may pay for an ad that promotes the real agent; the page and the leads stay the agent's). Unknown or
+ * someone else's → 404, like a missing one: its id reveals nothing.
  */
 async function campaignOfCaller(actor: Actor, campaignId: number): Promise<CampaignForPayment> {
   const campaign = await getCampaignForPayment(campaignId);
   if (!campaign) throw notFound('campaign');
-  // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
-  await getAccessibleAgentFor(actor, campaign.agentId, () => notFound('campaign'));
+  assertCampaignAccess(actor, campaign);
   return campaign;
 }
 

@@ -57,7 +57,7 @@ export function reportsRouter({ config, db, caches }: AppDeps): Router {
   const origin = publicOrigin(config);
 
   async function ownCampaign(ctx: Context, params: { id: number; campaignId: number }) {
-    await assertAgentAccess({ caches }, actorOf(ctx), params.id);
+    await assertAgentAccess({ caches }, actorOf(ctx), params.id, 'signed_in');
     const c = (await findCampaignDeliveries([params.campaignId], db)).get(params.campaignId);
     if (!c || c.agentId !== params.id || !['active', 'completed'].includes(c.status)) throw reportNotFound();
     return c;
@@ -65,7 +65,7 @@ export function reportsRouter({ config, db, caches }: AppDeps): Router {
 
   router.get('/api/agents/:id/reports', validate(AgentParams), async (ctx) => {
     const { id } = inputOf(ctx, AgentParams).params;
-    await assertAgentAccess({ caches }, actorOf(ctx), id);
+    await assertAgentAccess({ caches }, actorOf(ctx), id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listAgentReports(db, links, origin, id);
   });

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH_PREFIX } from '@app/contracts';
+import type { Knex } from 'knex';
 import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
 import { conflict, forbidden, notFound } from '../../platform/errors';
@@ -287,4 +288,10 @@ export async function sweepUnreferencedUploads(
     removed += await Upload.query(deps.db).where({ id: row.id, status: 'stored' }).delete();
   }
   return { removed };
+}
+
+/** A merge of agent `fromId` into `toId` (agents module's identity hooks): the uploads (and their quota) follow. */
+export async function moveAgentUploads(trx: Knex.Transaction, fromId: number, toId: number): Promise<Record<string, number>> {
+  const uploads = await trx('uploads').where({ agentId: fromId }).update({ agentId: toId });
+  return { uploads };
 }

@@ -5,9 +5,11 @@ import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
 import { ApiKeysCard, TextAlertsCard } from '../integrations';
 import { CreditsCard, ReportsCard } from '../proof';
+import { useGetNotificationSettingsQuery } from '../lead-notifications/notificationsApi';
 import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
+import { EmailNotices } from './EmailNotices';
 import { ContactCard } from './ContactCard';
 import { CardError, DeliveryCard, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
 import {
@@ -34,6 +36,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
   const leads = useGetAgentLeadsInfiniteQuery(agentId);
   const [logout, logoutState] = useLogoutMutation();
   const [endImpersonation, endState] = useEndImpersonationMutation();
+  const settings = useGetNotificationSettingsQuery(agentId);
   const { show, view: toastView } = useCardToast();
 
   if (isLoading) {
@@ -78,6 +81,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
           </span>
         </Alert>
       )}
+      <EmailNotices email={agent.email} pendingEmail={agent.pendingEmail ?? null} waitingEmails={settings.data?.waitingEmails ?? 0} />
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
         {loggedIn && (
@@ -158,3 +162,4 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
     </DashboardLayout>
   );
 }
+

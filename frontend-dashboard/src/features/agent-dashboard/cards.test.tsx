@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { CardError, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
 import { validateProfile } from './profileEdit';
+import { EmailNotices } from './EmailNotices';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -107,5 +108,17 @@ describe('dashboard cards', () => {
   it('the profile edit checks name and email as spec §5 says', () => {
     expect(validateProfile({ name: ' ', email: 'nope', phone: '', brokerage: '', mlsId: '' })).toEqual({ name: 'Name is required', email: 'Valid email is required' });
     expect(validateProfile({ name: 'Ava', email: 'ava@example.com', phone: '', brokerage: '', mlsId: '' })).toEqual({});
+  });
+});
+
+describe('email notices', () => {
+  it('say where emails go during an email change, and how many wait for a verified address; nothing otherwise', () => {
+    render(<EmailNotices email="dana@example.com" pendingEmail={null} waitingEmails={0} />);
+    expect(el.textContent).toBe('');
+    render(<EmailNotices email="dana@example.com" pendingEmail="dana@new.example" waitingEmails={3} />);
+    expect(el.querySelector('[data-testid=pending-email]')!.textContent).toBe(
+      'Your emails go to dana@example.com until you open the link we sent to dana@new.example.',
+    );
+    expect(el.querySelector('[data-testid=waiting-emails]')!.textContent).toMatch(/^3 emails are waiting: leads and digests are sent only to an email address that was confirmed/);
   });
 });

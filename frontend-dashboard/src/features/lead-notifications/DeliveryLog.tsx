@@ -16,6 +16,7 @@ const KIND_LABEL: Record<DeliveryKind, string> = {
   'lead.test': 'Test',
   'lead.digest': 'Daily digest',
   'campaign.live': 'Campaign live',
+  'lead.notice': 'Lead notice',
   'endpoint.disabled': 'Endpoint disabled notice',
   'delivery.dead': 'Failed delivery notice',
   'report.mid_flight': 'Halfway report',

@@ -20,6 +20,7 @@ const baseSettings: NotificationSettingsView = {
   crmWebhookUrl: null,
   hasCrmApiKey: false,
   crmDisabled: false,
+  waitingEmails: 0,
 };
 
 interface Call {

@@ -92,11 +92,12 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
       }, 10000, 'email delivered');
       expect(email.attempts).toBe(1);
       const eml = outboxFiles(t).find((f) => f.includes('Reply-To: jamie@example.com') && f.includes('Is it still available?'));
-      expect(eml).toMatch(/^To: dana@example.com$/m);
+      expect(eml).toMatch(new RegExp(`^To: ${agent.email}$`, 'm'));
       expect(eml).toMatch(/^Reply-To: jamie@example.com$/m);
       expect(eml).toContain('text/html');
       expect(eml).toContain('text/plain');
-      expect(eml).toContain(`/dashboard?agent=${agent.id}`);
+      // The dashboard button is a one-time sign-in link, never a dead end at /login.
+      expect(eml!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toMatch(/\/verify-email\?token=[A-Za-z0-9_-]{40,}/);
     } finally {
       await rx.close();
     }
@@ -220,7 +221,7 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
       const notice = await t.db('notificationMessages').where({ agentId: agent.id, kind: 'delivery.dead' }).first();
       expect(notice.payload).toMatchObject({ channel: 'webhook', attempts: 10, leadName: 'Jamie Buyer', webhookId: m.webhookId });
       await runQueued();
-      expect(outboxFiles(t).find((f) => f.includes('A lead could not be delivered to your custom webhook'))).toContain('dana@example.com');
+      expect(outboxFiles(t).find((f) => f.includes('A lead could not be delivered to your custom webhook'))).toContain(agent.email);
 
       // Replay once the receiver works: the same webhook-id and body, one more attempt.
       up = true;
@@ -253,9 +254,9 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
     expect(eml).toMatch(/^To: digest@example.com$/m);
   });
 
-  it('the go-live email goes out once per campaign, with the ad, targeting, budget, impressions and dashboard link', async () => {
+  it('the go-live email goes out once per campaign, with the ad, targeting, budget, impressions and a sign-in link to the dashboard', async () => {
     const { campaignId, agentId } = await insertListingWithDraftCampaign(t.db);
-    await t.db('agents').where({ id: agentId }).update({ email: 'golive@example.com' });
+    await t.db('agents').where({ id: agentId }).update({ email: 'golive@example.com', verifiedAt: new Date() });
     const live = {
       campaignId,
       agentId,
@@ -276,10 +277,15 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
     await runQueued();
     const eml = outboxFiles(t).find((f) => f.includes('To: golive@example.com'));
     expect(eml).toBeDefined();
-    const text = eml!.replace(/=\r?\n/g, '');
-    for (const part of ['Just Listed in Tampa', 'Sunny 3-bed home with a pool.', 'Home buyers', '$399', '50,000', `/dashboard?agent=${agentId}`, '/demo-mls/photos/exterior-01.jpg']) {
+    const text = eml!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    for (const part of ['Just Listed in Tampa', 'Sunny 3-bed home with a pool.', 'Home buyers', '$399', '50,000', '/demo-mls/photos/exterior-01.jpg']) {
       expect(text).toContain(part);
     }
+    // The dashboard button signs the agent in (a one-time link), never a dead end at /login.
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
+    const browser = t.newSession();
+    await browser.post('/api/auth/verify-email').send({ token }).expect(200);
+    expect((await browser.get('/api/auth/me').expect(200)).body.id).toBe(agentId);
   });
 
   it('a lead handed over twice is delivered once', async () => {

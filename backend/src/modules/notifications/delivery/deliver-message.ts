@@ -12,7 +12,8 @@ import { defineJob } from '../../../platform/jobs/job';
 import type { Queue } from '../../../platform/jobs/queue';
 import type { Config } from '../../../platform/config';
 import { recordDeliveryAttempt } from '../../../platform/metrics';
-import { findAgent } from '../../agents';
+import { emailRecipientOf, issueSignInLink } from '../../agents';
+import { publicOrigin, type LeadNoticePayload } from '../emails/templates';
 import { CHANNELS } from '../channels';
 import type { AttemptOutcome, MessageRow } from '../channels/channel';
 import { defaultSettings, disableChannel, loadSettings } from '../settings/settings.service';
@@ -49,6 +50,58 @@ export const deliverJob = defineJob({
     await attemptDelivery({ db: ctx.db, config: ctx.config, logger: ctx.logger, queue: ctx.queue, ...deliveryTransports(ctx.config) }, messageId, attempt);
   },
 });
+
+/** The clock hour a lead notice counts against (`notification_messages_notice_hour_unique`: one an hour). */
+const noticeHour = (now: Date) => now.toISOString().slice(0, 13);
+
+/**
+ * An email that may not go to the agent's address yet (DESIGN §3): the message waits, with no attempt made or
+ * counted, until the address is verified (`releaseWaitingEmails`). A lead for an MLS identity nobody verified
+ * makes the content-free notice to the MLS-published email instead, at most one in any hour. The agent is read again
+ * under a share lock after the message is marked: a verification that committed meanwhile (its release found no
+ * waiting message yet) is seen here and the message goes on at once; one still running waits for this.
+ */
+async function holdForVerifiedAddress(deps: DeliveryDeps, message: MessageRow, notice: boolean, now: Date): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    await trx('notificationMessages').where({ id: message.id }).update({ status: 'waiting', leaseUntil: null, nextAttemptAt: null, updatedAt: trx.fn.now() });
+    const recipient = await emailRecipientOf(message.agentId, trx);
+    if (recipient?.kind === 'verified') {
+      await trx('notificationMessages').where({ id: message.id }).update({ status: 'pending', nextAttemptAt: trx.fn.now() });
+      await deps.queue.send(deliverJob, { messageId: message.id, attempt: message.attempts + 1 }, { trx });
+      return;
+    }
+    if (notice && recipient?.kind === 'mls') {
+      // At most one notice in any hour: the agent's notices are looked at under a lock of their own (the unique
+      // index on the clock hour backs it in the database).
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`lead-notice:${message.agentId}`]);
+      const recent = await trx('notificationMessages')
+        .where({ agentId: message.agentId, kind: 'lead.notice' })
+        .where('createdAt', '>', trx.raw(`now() - interval '1 hour'`))
+        .first('id');
+      if (recent) return;
+      const listing = message.payload?.data?.listing as { address?: string; city?: string; state?: string } | undefined;
+      const payload: LeadNoticePayload = {
+        hour: noticeHour(now),
+        listingAddress: [listing?.address, listing?.city, listing?.state].filter(Boolean).join(', ') || 'your listing',
+      };
+      await createMessage(deps.queue, trx, { agentId: message.agentId, kind: 'lead.notice', channel: 'email', payload });
+    }
+  });
+  deps.logger.info({ messageId: message.id, kind: message.kind, notice }, 'email waits for a verified address');
+}
+
+/**
+ * The agent's address was just verified (the agents module's hook, in its transaction): every email that waited
+ * for it goes out now, each as its next attempt.
+ */
+export async function releaseWaitingEmails(queue: Pick<Queue, 'sendMany'>, trx: Knex.Transaction, agentId: number): Promise<number> {
+  const rows = (await trx('notificationMessages')
+    .where({ agentId, status: 'waiting' })
+    .update({ status: 'pending', nextAttemptAt: trx.fn.now(), updatedAt: trx.fn.now() })
+    .returning(['id', 'attempts'])) as { id: string | number; attempts: number }[];
+  if (rows.length) await queue.sendMany(deliverJob, rows.map((r) => ({ messageId: Number(r.id), attempt: r.attempts + 1 })), { trx });
+  return rows.length;
+}
 
 /** Seconds before attempt `next` (2-based), stretched to the receiver's Retry-After, then scaled (tests). */
 export function retryDelaySeconds(config: Pick<Config, 'DELIVERY_RETRY_TIME_SCALE'>, nextAttempt: number, retryAfterSeconds: number | null): number {
@@ -165,10 +218,8 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
       box: deps.box,
       safeFetch: deps.safeFetch,
       mailer: deps.mailer,
-      agent: async () => {
-        const a = await findAgent(message.agentId);
-        return a ? { id: a.id, name: a.name, email: a.email } : undefined;
-      },
+      recipient: () => emailRecipientOf(message.agentId),
+      signInLink: (email) => issueSignInLink(db, publicOrigin(config), { agentId: message.agentId, email }),
       hook,
       db,
       sms: deps.sms,
@@ -179,6 +230,10 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     outcome = { ok: false, target: null, statusCode: null, responseBody: null, error: `internal: ${(err as Error).message}`, warning: null, retryAfterSeconds: null, gone: false, permanent: false };
   }
   const durationMs = Math.round(performance.now() - started);
+  if (outcome.waiting) {
+    await holdForVerifiedAddress(deps, message, outcome.waiting.notice, now);
+    return { made: false };
+  }
 
   if (outcome.deferUntil) {
     // Not an attempt: the same attempt runs again then (its lease is given back, no row is written).

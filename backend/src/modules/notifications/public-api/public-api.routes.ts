@@ -38,14 +38,14 @@ export function addPublicApiRoutes(router: Router, deps: AppDeps): void {
 
   // The dashboard: which integrations subscribed, and a way to remove one.
   router.get('/api/agents/:id/hooks', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listHooks(deps.db, agent.id);
   });
 
   router.delete('/api/agents/:id/hooks/:hookId', validate({ params: agentHookParamsSchema }), async (ctx) => {
     const { params } = inputOf(ctx, { params: agentHookParamsSchema });
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     // Login As cannot change integrations.
     if (isImpersonating(ctx)) throw impersonationRefused();
     await unsubscribeHook(deps.db, agent.id, params.hookId);

@@ -16,6 +16,7 @@ import type { Db } from '../../../platform/db/knex';
 import type { Config } from '../../../platform/config';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import { settingsInvalid } from '../notifications.errors';
+import { countWaitingEmails } from '../delivery/agent-identity';
 
 /** A row of notification_settings (an agent without one has the defaults: both emails on, nothing else). */
 export interface SettingsRow {
@@ -58,7 +59,8 @@ export function generateWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(24).toString('base64')}`;
 }
 
-export function presentSettings(s: SettingsRow): NotificationSettingsView {
+/** The settings on the wire; `waitingEmails`: emails held for a verified address (`countWaitingEmails`). */
+export function presentSettings(s: SettingsRow, waitingEmails = 0): NotificationSettingsView {
   return {
     emailNotifications: s.emailNotifications,
     instantNotifications: s.instantNotifications,
@@ -73,6 +75,7 @@ export function presentSettings(s: SettingsRow): NotificationSettingsView {
     crmWebhookUrl: maskUrl(s.crmWebhookUrl),
     hasCrmApiKey: !!s.crmApiKeyEnc,
     crmDisabled: !!s.crmDisabledAt,
+    waitingEmails,
   };
 }
 
@@ -144,7 +147,7 @@ export async function saveSettings(
 
     const { agentId: _id, ...values } = next;
     await trx('notificationSettings').where({ agentId }).update({ ...values, updatedAt: trx.fn.now() });
-    return { ...presentSettings(next), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
+    return { ...presentSettings(next, await countWaitingEmails(trx, agentId)), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
   });
 }
 

@@ -27,7 +27,7 @@ export const TWILIO_SMS_WEBHOOK_PATH = '/api/webhooks/twilio/sms';
  */
 export function addSmsRoutes(router: Router, deps: AppDeps): void {
   router.get('/api/agents/:id/sms', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentSms(deps.config, await loadSms(deps.db, agent.id));
   });
@@ -35,7 +35,7 @@ export function addSmsRoutes(router: Router, deps: AppDeps): void {
   // Step 1: the number and the consent shown beside it; a code is texted to the number.
   router.put('/api/agents/:id/sms', validate(SetNumber), async (ctx) => {
     const { params, body } = inputOf(ctx, SetNumber);
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     if (isImpersonating(ctx)) throw impersonationRefused();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await startSmsVerification(deps, agent.id, body.phone);
@@ -44,7 +44,7 @@ export function addSmsRoutes(router: Router, deps: AppDeps): void {
   // Step 2: the code back; the consent is stored with the time, the text shown and the address.
   router.post('/api/agents/:id/sms/verify', validate(Verify), async (ctx) => {
     const { params, body } = inputOf(ctx, Verify);
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     if (isImpersonating(ctx)) throw impersonationRefused();
     const view = await verifySmsCode(deps, agent.id, body.code, ctx.ip);
     const row = await loadSms(deps.db, agent.id);
@@ -53,7 +53,7 @@ export function addSmsRoutes(router: Router, deps: AppDeps): void {
   });
 
   router.delete('/api/agents/:id/sms', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id);
+    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
     if (isImpersonating(ctx)) throw impersonationRefused();
     await turnSmsOff(deps.db, agent.id);
     await audit(deps.db, { actorType: 'agent', actorId: agent.id, action: 'sms.turned_off', targetType: 'agent', targetId: agent.id }, ctx);

@@ -59,7 +59,8 @@ export const ctx = (settings: Partial<SettingsRow>, extra: Partial<ChannelContex
   box,
   safeFetch: nockFetch,
   mailer,
-  agent: async () => ({ id: 7, name: 'Dana', email: 'dana@example.com' }),
+  recipient: async () => ({ agentId: 7, name: 'Dana', to: 'dana@example.com', kind: 'verified' }),
+  signInLink: async () => 'https://homes.example.com/verify-email?token=test-token-0123456789abcdefghij',
   now: NOW,
   ...extra,
 });

@@ -55,9 +55,9 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
   stdio: 'inherit',
   env: {
     ...process.env,
-    // 'test', not 'production': the journeys' webhook receivers listen on 127.0.0.1, and OUTBOUND_ALLOW_LOOPBACK
-    // is refused in production.
-    NODE_ENV: 'test',
+    // 'test' unless a journey asks otherwise: the journeys' webhook receivers listen on 127.0.0.1, and
+    // OUTBOUND_ALLOW_LOOPBACK is refused in production; a journey may scale campaign time (production refuses a scale).
+    NODE_ENV: process.env.E2E_NODE_ENV ?? 'test',
     PUBLIC_URL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     PORT: port,
     HOST: '127.0.0.1',

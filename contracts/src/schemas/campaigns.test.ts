@@ -95,6 +95,7 @@ describe('campaign draft', () => {
       listingId: '2',
       templateType: 'just-sold',
       headline: 'Just Sold in Tampa',
+      description: 'Sold in 9 days.',
       price: 99,
     });
     expect(out).toEqual({
@@ -103,7 +104,7 @@ describe('campaign draft', () => {
       templateType: 'just-sold',
       adFormat: 'single',
       headline: 'Just Sold in Tampa',
-      description: '',
+      description: 'Sold in 9 days.',
       subtitle: '',
       callToAction: 'Learn more',
       targetAudience: 'Local Home Buyers (25-55)',
@@ -148,7 +149,19 @@ describe('campaign draft', () => {
     });
   });
 
-  it('rejects ad-copy placeholders as the description', () => {
+  it('refuses an ad without a headline or ad text, field by field', () => {
+    for (const blank of [undefined, null, '', '   ']) {
+      expect(errorsOf(campaignDraftSchema, { ...wizard, headline: blank, description: blank })).toEqual({
+        headline: 'Headline is required',
+        description: 'Ad text is required',
+      });
+    }
+  });
+
+  it('rejects ad-copy placeholders as the description, the failure text included', () => {
+    expect(errorsOf(campaignDraftSchema, { ...wizard, description: 'Unable to generate optimized copy' })).toEqual({
+      description: 'Please wait for the ad copy to finish generating, or write your own',
+    });
     expect(errorsOf(campaignDraftSchema, { ...wizard, description: 'Generating optimized ad copy...' })).toEqual({
       description: 'Please wait for the ad copy to finish generating, or write your own',
     });

@@ -118,6 +118,11 @@ export const notificationSettingsViewSchema = z.object({
   crmWebhookUrl: z.string().nullable(),
   hasCrmApiKey: z.boolean(),
   crmDisabled: z.boolean(),
+  /**
+   * Lead and digest emails held until the agent's email address is verified (DESIGN §3: content goes only to an
+   * address that opened a link); they go out as soon as it is.
+   */
+  waitingEmails: z.number().int().nonnegative(),
 });
 export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
 
@@ -147,6 +152,7 @@ export const crmIntegrationSchema = z.object({
   name: z.string(),
   needsUrl: z.boolean(),
   requiresApiKey: z.boolean(),
+  apiKeyLabel: z.string(),
 });
 
 /** GET /api/agents/:id/deliveries query: newest first, filter by channel and status. */

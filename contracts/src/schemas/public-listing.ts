@@ -59,11 +59,15 @@ export const publicListingSchema = z.object({
 export type PublicListing = z.infer<typeof publicListingSchema>;
 
 /** The agent on a public page: contact card fields only (never email flags, secrets, webhooks or password state). */
+/** A phone as shown and dialled (contracts/phone.ts, formatted by the server): the page needs no phone library. */
+export const phoneLinkSchema = z.object({ display: z.string(), href: z.string().nullable() }).nullable();
+
 export const publicAgentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: nullableString,
   phone: nullableString,
+  phoneLink: phoneLinkSchema,
   brokerage: nullableString,
   mlsId: nullableString,
   state: z.string(),
@@ -107,6 +111,7 @@ export const leadShownSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: nullableString,
+  phoneLink: phoneLinkSchema,
   /** "Tour", "Similar homes", both joined by ", ", or "General". */
   interest: z.string(),
   message: z.string(),

@@ -30,6 +30,24 @@ export function leadsRouter(deps: AppDeps): Router {
   return makeLeadsRouter({ ...stores, tokens: leadFormTokens(deps), proofs: new LeadProofs(secretOf(deps)), writer: leadWriter(stores) });
 }
 
-export { LEAD_IP_LIMIT } from './leads.service';
+export { LEAD_IP_LIMIT, moveAgentLeads } from './leads.service';
 export { LEAD_GUARD_THRESHOLD } from './lead-guard';
 export { LEAD_PROOF_DIFFICULTY } from './lead-proof';
+
+/**
+ * Leads per listing within a window, as counts (reports: never names or contacts): one query for many
+ * windows, keyed as the caller likes.
+ */
+export async function countLeadsInWindows(db: import('../../platform/db/knex').Db, windows: { key: number; listingId: number; from: Date; to: Date }[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!windows.length) return out;
+  const { rows } = await db.raw<{ rows: { key: number; n: number }[] }>(
+    `select w.key, count(l.id)::int as n
+       from jsonb_to_recordset(?::jsonb) as w(key int, listing_id int, "from" timestamptz, "to" timestamptz)
+       left join leads l on l.listing_id = w.listing_id and l.created_at >= w."from" and l.created_at < w."to"
+      group by w.key`,
+    [JSON.stringify(windows.map((w) => ({ key: w.key, listing_id: w.listingId, from: w.from.toISOString(), to: w.to.toISOString() })))],
+  );
+  for (const r of rows) out.set(r.key, r.n);
+  return out;
+}

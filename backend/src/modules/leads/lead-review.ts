@@ -57,14 +57,14 @@ async function listingRefOf(deps: Pick<ReviewDeps, 'caches'>, listingId: number)
 
 /** The dashboard's Release: the agent's held lead goes out on every channel that is on. 409 if it is not held. */
 export async function releaseLead(deps: ReviewDeps, actor: Actor, agentId: number, leadId: number): Promise<void> {
-  await assertAgentAccess({ caches: deps.caches }, actor, agentId);
+  await assertAgentAccess({ caches: deps.caches }, actor, agentId, 'signed_in');
   if (await releaseHeldLead(deps, leadId, agentId)) return;
   throw (await deps.db('leads').where({ id: leadId, agentId }).first('id')) ? leadNotHeld() : leadNotFound();
 }
 
 /** The dashboard's Discard: the agent's held lead is kept (as discarded) and never delivered. 409 if it is not held. */
 export async function discardLead(deps: Pick<ReviewDeps, 'db' | 'caches'>, actor: Actor, agentId: number, leadId: number): Promise<void> {
-  await assertAgentAccess({ caches: deps.caches }, actor, agentId);
+  await assertAgentAccess({ caches: deps.caches }, actor, agentId, 'signed_in');
   const updated = await deps.db('leads').where({ id: leadId, agentId, status: 'held' }).update({ status: 'discarded', reviewedAt: deps.db.fn.now() });
   if (updated) return;
   throw (await deps.db('leads').where({ id: leadId, agentId }).first('id')) ? leadNotHeld() : leadNotFound();

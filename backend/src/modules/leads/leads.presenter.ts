@@ -1,4 +1,4 @@
-import { leadInterest, type LeadShown } from '@app/contracts';
+import { leadInterest, phoneLink, type LeadShown } from '@app/contracts';
 import type { ListingSummary } from '../listings';
 import type { Lead } from './lead.model';
 
@@ -9,6 +9,7 @@ export function presentLead(l: Lead, listing: ListingSummary | undefined): LeadS
     name: l.name,
     email: l.email,
     phone: l.phone,
+    phoneLink: phoneLink(l.phone),
     interest: leadInterest(l),
     message: l.message ?? '',
     createdAt: new Date(l.createdAt).toISOString(),

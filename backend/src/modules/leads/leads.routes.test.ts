@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { LEAD_GUARD_MESSAGES, leadShownSchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
+import { insertListingWithDraftCampaign, signedInBrowser } from '../../../test/factories';
 import * as notifications from '../notifications';
 import { LeadFormTokens } from './form-token';
 
@@ -174,17 +174,13 @@ describe('POST /api/listings/:mlsId/leads', () => {
       expect(await leadOf(warm)).toMatchObject({ listingId: first.listingId, agentId: first.agentId });
       expect(await channelsOf(warm.body.id)).toEqual(['email']);
 
-      // Another agent loads the same MLS listing, then pays for a campaign: the next lead is theirs.
+      // The MLS moves the listing to another agent (that member's load re-points the one row): the next lead is theirs.
       const [other] = await t.db('agents').insert({ name: 'Riley Second', state: 'FL' }).returning('id');
-      const [otherListing] = await t
-        .db('listings')
-        .insert({ agentId: other.id, mlsId: first.mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', priceCents: 45_000_000, status: 'active' })
-        .returning('id');
       expect(await leadOf(await send(first.mlsId, form(first.mlsId)).expect(201))).toMatchObject({ agentId: first.agentId });
-      await t.db('listings').where({ id: otherListing.id }).update({ promotedAt: new Date() });
-      const promoted = await send(first.mlsId, form(first.mlsId)).expect(201);
-      expect(await leadOf(promoted)).toMatchObject({ listingId: otherListing.id, agentId: other.id });
-      expect(await channelsOf(promoted.body.id)).toEqual(['email']);
+      await t.db('listings').where({ id: first.listingId }).update({ agentId: other.id });
+      const moved = await send(first.mlsId, form(first.mlsId)).expect(201);
+      expect(await leadOf(moved)).toMatchObject({ listingId: first.listingId, agentId: other.id });
+      expect(await channelsOf(moved.body.id)).toEqual(['email']);
 
       // Settings saved now apply to the next lead: webhook and Zapier on, emails off.
       await t.db('notificationSettings').insert({ agentId: other.id, emailNotifications: false, webhookUrl: 'https://hooks.example.com/in', zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/1/a' });
@@ -322,7 +318,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
 
 describe('GET /api/agents/:id/leads', () => {
   it('shows the agent their own leads, newest first, as "Lead as shown"; 404 to a stranger and for nobody', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const mlsId = listing.mlsId;
     const first = await send(mlsId, form(mlsId, { name: 'First Buyer', interestedInTour: false })).expect(201);
     const secondForm = form(mlsId, { name: 'Second Buyer', interestedInSimilar: true });
@@ -339,6 +335,8 @@ describe('GET /api/agents/:id/leads', () => {
       name: 'Second Buyer',
       email: secondForm.email.toLowerCase(),
       phone: '(813) 555-0100',
+      // Formatted and dialable by libphonenumber-js, for the dashboard's lead list.
+      phoneLink: { display: '(813) 555-0100', href: 'tel:+18135550100' },
       interest: 'Tour, Similar homes',
       message: 'Is it still available?',
       createdAt: expect.any(String),
@@ -348,7 +346,7 @@ describe('GET /api/agents/:id/leads', () => {
     });
     expect(res.body.leads[1].interest).toBe('General');
     // The consent record stays stored, not shown.
-    expect(Object.keys(res.body.leads[0]).sort()).toEqual(['createdAt', 'email', 'holdReasons', 'id', 'interest', 'listing', 'message', 'name', 'phone', 'status']);
+    expect(Object.keys(res.body.leads[0]).sort()).toEqual(['createdAt', 'email', 'holdReasons', 'id', 'interest', 'listing', 'message', 'name', 'phone', 'phoneLink', 'status']);
 
     // A stranger hears 404, as for an agent that does not exist (ids cannot be probed).
     await t.newSession().get(`/api/agents/${agent.id}/leads`).expect(404);
@@ -358,7 +356,7 @@ describe('GET /api/agents/:id/leads', () => {
   });
 
   it('pages newest first by (time, id): leads of the same microsecond are neither skipped nor repeated; bad paging is a 400', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const same = '2026-11-20T10:00:00.123456Z';
     const times = ['2026-11-21T08:00:00Z', same, same, same, '2026-11-19T09:30:00.000001Z', same, '2026-11-18T07:00:00Z'];
     const ids: number[] = [];
@@ -398,7 +396,7 @@ describe('GET /api/agents/:id/leads', () => {
   });
 
   it('a lead sent a moment after the list was read is in the next read (the read cache is emptied by the write)', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     expect((await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body.total).toBe(0);
     const sent = await send(listing.mlsId, form(listing.mlsId)).expect(201);
     const after = (await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body;

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors';
 import { GroupCommit } from '../../platform/db/group-commit';
 import { pipelinedTransaction } from '../../platform/db/knex';
 import { COUNT_ONLY_POINTS, consumeRateLimit, countInWindow, refundRateLimit } from '../../platform/http/rate-limit';
+import { currentTraceCarrier, type TraceCarrier } from '../../platform/telemetry/trace-context';
 import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
 import { assertAgentAccess } from '../agents';
 import { prepareLeadHandover, type LeadForDelivery } from '../notifications';
@@ -60,6 +61,8 @@ export interface NewLead {
   now: number;
   /** Held for the agent's review (and why) instead of handed to delivery; null: delivered. */
   hold: LeadHoldReason[] | null;
+  /** The request's trace context (tracing on): its delivery jobs continue that trace, whatever batch it joins. */
+  trace?: TraceCarrier;
 }
 
 /**
@@ -129,7 +132,7 @@ const INSERT_LEADS = `insert into leads (listing_id, agent_id, name, email, phon
  * handed to nobody. A form or content already stored (before or in the same batch) answers its lead's id.
  */
 async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>, batch: NewLead[]): Promise<StoredLead[]> {
-  const forms = batch.map(({ ref, input, userAgent, now, hold }) => {
+  const forms = batch.map(({ ref, input, userAgent, now, hold, trace }) => {
     // What the agent is told (the delivered snapshot) …
     const lead = {
       listingId: ref.listingId,
@@ -163,7 +166,7 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
       hold_reasons: hold,
       content_hash: `\\x${contentHash}`,
     };
-    return { key: keyOf(ref.listingId, input.idempotencyKey), lead, row, hold, listing: ref.listing, idempotencyKey: input.idempotencyKey, contentHash };
+    return { key: keyOf(ref.listingId, input.idempotencyKey), lead, row, hold, listing: ref.listing, idempotencyKey: input.idempotencyKey, contentHash, trace };
   });
   // In key order: two batches that share two forms lock them in the same order, so they cannot deadlock.
   const ordered = forms.map((f) => f.row).sort((a, b) => a.listing_id - b.listing_id || (a.idempotency_key < b.idempotency_key ? -1 : a.idempotency_key > b.idempotency_key ? 1 : 0));
@@ -180,11 +183,11 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
     // before (not inserted now), is a retry or a repeat.
     const claimed = new Set<string>();
     const deliveries: LeadForDelivery[] = [];
-    const out = forms.map(({ key, lead, listing, hold }) => {
+    const out = forms.map(({ key, lead, listing, hold, trace }) => {
       const r = made.get(key);
       if (!r || claimed.has(key)) return { id: undefined as number | undefined, created: false };
       claimed.add(key);
-      if (!hold) deliveries.push({ ...lead, id: Number(r.id), createdAt: r.createdAt, listing });
+      if (!hold) deliveries.push({ ...lead, id: Number(r.id), createdAt: r.createdAt, listing, trace });
       return { id: Number(r.id), created: true };
     });
     const { done } = await handover.send(tx, deliveries, messageIds);
@@ -300,7 +303,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
     hold = reasons.length ? reasons : null;
   }
 
-  const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now, hold });
+  const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now, hold, trace: currentTraceCarrier() });
   // A retry counts once: the form's first send was counted. (An exact repeat under another key counts.)
   if (stored.retry) {
     await Promise.all([
@@ -324,7 +327,7 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
  * seconds in the read cache (emptied at once by a lead this process stores).
  */
 export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number, { limit, cursor, status }: AgentLeadsQuery): Promise<string> {
-  await assertAgentAccess({ caches }, actor, agentId);
+  await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
   return caches.named<string>('agent-leads', ['leads', 'listings']).get(`${agentId}|${status}|${limit}|${cursor ?? ''}`, async () => {
     const page = Lead.query()
       .where({ agentId, status })
@@ -351,4 +354,10 @@ export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, act
       held: held ?? total,
     } satisfies AgentLeadsPage);
   });
+}
+
+/** A merge of agent `fromId` into `toId` (agents module's identity hooks): the leads follow the agent. */
+export async function moveAgentLeads(trx: Knex.Transaction, fromId: number, toId: number): Promise<Record<string, number>> {
+  const leads = await trx('leads').where({ agentId: fromId }).update({ agentId: toId });
+  return { leads };
 }

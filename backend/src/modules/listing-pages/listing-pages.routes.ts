@@ -10,6 +10,7 @@ import { findPublicCampaign } from '../campaigns';
 import { formTokenStep, leadFormTokens } from '../leads';
 import { loadListingPageRenderer, type ListingPageRenderer } from './renderer';
 import { OgImages } from './og-image';
+import { PageViewCounter } from './page-views';
 
 type Kind = 'listing' | 'manual';
 
@@ -31,13 +32,14 @@ const RENDER_TTL_MS = 5_000;
 const RENDER_CACHE_MAX = 500;
 
 /** Server-rendered public listing pages (spec 001 §2): /listing/:mlsId, /manual-listing/:mlsId, and their share image. */
-export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer } = {}): Router {
+export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer; views?: PageViewCounter } = {}): Router {
   const router = new Router();
   const tokens = leadFormTokens(deps);
   const ogImages = new OgImages(deps.config.DATA_DIR);
   let renderer: ListingPageRenderer | undefined;
   const getRenderer = () => (renderer ??= (opts.renderer ?? loadListingPageRenderer)());
   const cache = new Map<string, Rendered>();
+  const views = deps.config.LISTING_PAGE_VIEWS ? (opts.views ?? new PageViewCounter(deps.db, deps.logger)) : undefined;
 
   // Canonical, Open Graph and JSON-LD URLs: from configuration, never from the request's Host (the page is cached).
   const origin = publicOrigin(deps.config);
@@ -73,6 +75,8 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Robots-Tag', 'noindex');
     } else {
+      // A view of a page that exists (a revalidation too): an increment in memory, written every few seconds.
+      views?.count(mlsId);
       // Weak: two renders differ only in the form token, which either copy may use.
       if (answerConditionally(ctx, page.tag, { ...PUBLIC_LISTING_CACHE, weak: true })) return;
     }

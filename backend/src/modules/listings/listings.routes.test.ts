@@ -270,12 +270,12 @@ describe('GET /api/agents/:id/listings', () => {
     expect(bad.body.fields).toEqual({ id: 'Must be a positive whole number' });
   });
 
-  it('refuses a session that created the agent once the agent has a password, even with listings', async () => {
+  it('still answers the wizard browser once the agent has an account: listings are draft-level (DESIGN §3)', async () => {
     const owner = t.newSession();
     const agent = await manualAgent(owner);
     await owner.post('/api/listings').send(form(agent.id)).expect(201);
-    await t.db('agents').where({ id: agent.id }).update({ passwordHash: 'argon2-hash-set-elsewhere' });
-    const res = await owner.get(`/api/agents/${agent.id}/listings`).expect(403);
-    expect(res.body.code).toBe('agents.login_required');
+    await t.db('agents').where({ id: agent.id }).update({ passwordHash: 'argon2-hash-set-elsewhere', verifiedAt: new Date(), email: 'owner@example.com' });
+    expect((await owner.get(`/api/agents/${agent.id}/listings`).expect(200)).body.listings).toHaveLength(1);
+    await owner.post('/api/listings').send(form(agent.id)).expect(201);
   });
 });

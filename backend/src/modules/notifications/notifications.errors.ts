@@ -1,3 +1,4 @@
+import { HOOK_MESSAGES, SMS_MESSAGES } from '@app/contracts';
 import { AppError, validationFailed } from '../../platform/errors';
 
 /** The notifications module's errors (stable codes; the error middleware writes the body). */
@@ -41,3 +42,10 @@ export const deliveryStillRetrying = (nextAttemptAt: string | null) =>
 /** Login As may read the integrations but change none of them (the code is the one every impersonation refusal has). */
 export const integrationsReadOnly = () =>
   new AppError(403, 'auth.impersonation_read_only', 'An admin viewing as this agent can read the integrations but cannot change them (URLs, CRM, secrets and keys).');
+export const hookNotFound = () => new AppError(404, 'notifications.hook_not_found', 'Hook not found');
+export const tooManyHooks = () => new AppError(409, 'notifications.hook_limit', HOOK_MESSAGES.tooMany);
+export const smsCodeInvalid = (message: string) => new AppError(400, 'notifications.sms_code_invalid', message, { code: message });
+export const smsNotPending = () => new AppError(409, 'notifications.sms_not_pending', SMS_MESSAGES.notPending);
+export const smsSendFailed = (detail: string) => new AppError(502, 'notifications.sms_send_failed', `The text could not be sent: ${detail}`);
+export const smsWebhookSignatureInvalid = () => new AppError(403, 'notifications.twilio_signature_invalid', 'The X-Twilio-Signature header does not match this request');
+export const smsWebhookDisabled = () => new AppError(404, 'notifications.sms_webhook_disabled', 'Twilio is not configured on this server');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { signedInBrowser, wizardBrowser } from '../../../test/factories';
 import { startReceiver } from './testing/receiver';
 
 let t: TestContext;
@@ -16,7 +16,7 @@ const settingsUrl = (id: number) => `/api/agents/${id}/notification-settings`;
 
 describe('GET/PUT /api/agents/:id/notification-settings', () => {
   it('starts with both emails on and nothing else', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const res = await session.get(settingsUrl(agent.id)).expect(200);
     expect(res.body).toEqual({
       emailNotifications: true,
@@ -30,11 +30,12 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
       crmWebhookUrl: null,
       hasCrmApiKey: false,
       crmDisabled: false,
+      waitingEmails: 0,
     });
   });
 
   it('keeps secrets write-only and encrypted at rest; a typed secret replaces, an empty one keeps, clear removes', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const saved = await session
       .put(settingsUrl(agent.id))
       .send({ webhookUrl: 'https://hooks.example.com/leads', webhookSecret: 'my-own-secret', crmType: 'followupboss', crmApiKey: 'fub-key-123', instantNotifications: false })
@@ -61,7 +62,7 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
   });
 
   it('generates a webhook secret, shown once, when the agent sets none', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const res = await session.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://hooks.example.com/x' }).expect(200);
     expect(res.body.hasWebhookSecret).toBe(true);
     expect(res.body.generatedWebhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
@@ -74,7 +75,7 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
   });
 
   it('masks the Zapier and CRM URLs (they are credentials) and keeps them when sent back masked', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const res = await session
       .put(settingsUrl(agent.id))
       .send({ zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/', crmType: 'custom', crmWebhookUrl: 'https://crm.example.com/in/token-xyz' })
@@ -87,10 +88,10 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
   });
 
   it('answers bad input with field messages', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const res = await session
       .put(settingsUrl(agent.id))
-      .send({ webhookUrl: 'ftp://x.example.com', zapierWebhookUrl: 'https://example.com/hooks/catch/1/2', crmType: 'hubspot', emailNotifications: 'yes' })
+      .send({ webhookUrl: 'ftp://x.example.com', zapierWebhookUrl: 'https://example.com/hooks/catch/1/2', crmType: 'kvcore', emailNotifications: 'yes' })
       .expect(400);
     expect(res.body).toMatchObject({
       code: 'request.invalid',
@@ -117,7 +118,7 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
   });
 
   it('is for the owner only: 404 for another session (as for an unknown agent: ids cannot be probed), 400 for a bad id', async () => {
-    const { agent } = await wizardBrowser(t.newSession());
+    const { agent } = await signedInBrowser(t, t.newSession());
     const stranger = t.newSession();
     expect((await stranger.get(settingsUrl(agent.id)).expect(404)).body.code).toBe('agents.not_found');
     await stranger.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://evil.example.com' }).expect(404);
@@ -259,12 +260,17 @@ describe("an admin's Login As and the notification settings", () => {
 });
 
 describe('GET /api/crm-integrations', () => {
-  it('lists Follow Up Boss and the generic JSON webhook', async () => {
+  it('lists the native CRMs this server can deliver to, and the generic JSON webhook', async () => {
     const res = await t.request.get('/api/crm-integrations').expect(200);
-    expect(res.body.map((c: { type: string; name: string }) => [c.type, c.name])).toEqual([
-      ['followupboss', 'Follow Up Boss'],
-      ['custom', 'Other CRM (JSON webhook)'],
+    expect(res.body.map((c: { type: string; name: string; apiKeyLabel: string }) => [c.type, c.name, c.apiKeyLabel])).toEqual([
+      ['followupboss', 'Follow Up Boss', 'API key'],
+      ['hubspot', 'HubSpot', 'Private app access token'],
+      ['custom', 'Other CRM (JSON webhook)', 'API key'],
     ]);
+    // Real Geeks needs this server's own Real Geeks credentials: without them it is neither listed nor accepted.
+    const { session, agent } = await signedInBrowser(t, t.newSession());
+    const refused = await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks', crmApiKey: '4a9f0c1e-2b3d-4e5f-8a6b-7c8d9e0f1a2b' }).expect(400);
+    expect(refused.body.fields).toEqual({ crmType: 'Please select a supported CRM' });
   });
 });
 
@@ -272,7 +278,7 @@ describe('POST /api/agents/:id/test-webhook', () => {
   it('sends a signed lead.test through the delivery path and names the receiver status', async () => {
     const rx = await startReceiver(() => ({ status: 200, body: 'thanks' }));
     try {
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       const saved = await session.put(settingsUrl(agent.id)).send({ webhookUrl: rx.url() }).expect(200);
       const res = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(200);
       expect(res.body).toMatchObject({ message: 'Test custom notification delivered: the receiver answered 200 OK', statusCode: 200 });
@@ -290,7 +296,7 @@ describe('POST /api/agents/:id/test-webhook', () => {
   it('answers 502 with one message when the test fails, and 400 when nothing is set', async () => {
     const rx = await startReceiver(() => ({ status: 500 }));
     try {
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'zapier' }).expect(400);
       await session.put(settingsUrl(agent.id)).send({ zapierWebhookUrl: rx.url('/z') }).expect(200);
       const res = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'zapier' }).expect(502);
@@ -310,7 +316,7 @@ describe('POST /api/agents/:id/test-webhook', () => {
   it('is rate limited per agent: 10 a minute', async () => {
     const rx = await startReceiver(() => ({ status: 204 }));
     try {
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       await session.put(settingsUrl(agent.id)).send({ webhookUrl: rx.url() }).expect(200);
       for (let i = 0; i < 10; i++) await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(200);
       const res = await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(429);
@@ -327,7 +333,7 @@ describe('GET /api/agents/:id/deliveries and replay', () => {
     let up = false;
     const rx = await startReceiver(() => ({ status: up ? 200 : 503 }));
     try {
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       await session.put(settingsUrl(agent.id)).send({ webhookUrl: rx.url() }).expect(200);
       await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'custom' }).expect(502);
       up = true;
@@ -347,7 +353,7 @@ describe('GET /api/agents/:id/deliveries and replay', () => {
       const job = await t.db.raw(`select data from pgboss.job where name = 'notifications.deliver' order by created_on desc limit 1`);
       expect(job.rows[0].data).toMatchObject({ attempt: 2 });
       // Another agent's delivery id is a 404 for this agent.
-      const other = await wizardBrowser(t.newSession());
+      const other = await signedInBrowser(t, t.newSession());
       await other.session.post(`/api/agents/${other.agent.id}/deliveries/${dead.body.items[0].id}/replay`).expect(404);
     } finally {
       await rx.close();

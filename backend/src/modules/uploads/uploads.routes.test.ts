@@ -34,8 +34,11 @@ beforeAll(async () => {
 // The tests share one browser session: each starts with fresh quotas (the quota test is below).
 afterEach(() => t.db('rate_limits').delete());
 
+/** The agent each browser made in the wizard (the browser has its draft access). */
+const agentIds = new WeakMap<object, number>();
 async function agentSession(client: ReturnType<TestContext['newSession']> = t.newSession()) {
-  await client.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+  const { body } = await client.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+  agentIds.set(client, body.id);
   return client;
 }
 afterAll(async () => {
@@ -98,7 +101,7 @@ describe('POST /api/objects/upload', () => {
     await t.request.post('/api/objects/upload').expect(403);
     const browser = await agentSession();
     const { id } = await newUpload(browser);
-    const agentId = (await browser.get('/api/agents').expect(200)).body[0].id;
+    const agentId = agentIds.get(browser)!;
     expect((await t.db('uploads').where({ id }).first()).agentId).toBe(agentId);
     await t.db('rate_limits').delete();
     for (let i = 0; i < 40; i++) await browser.post('/api/objects/upload').expect(200);
@@ -452,7 +455,7 @@ describe('sweep of unused uploads', () => {
       return u;
     };
     const [unused, profile, recent] = [await put(), await put(), await put()];
-    const agentId = (await owner.get('/api/agents').expect(200)).body[0].id;
+    const agentId = agentIds.get(owner)!;
     await owner.put(`/api/agents/${agentId}`).send({ profileImageUrl: `/objects/uploads/${profile.id}` }).expect(200);
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     await t.db('uploads').whereIn('id', [unused.id, profile.id]).update({ createdAt: dayAgo });

@@ -81,14 +81,14 @@ export const UPLOAD_SLOTS_SESSION_RATE_LIMIT = { points: 40, durationSeconds: 60
 export const UPLOAD_SLOTS_AGENT_RATE_LIMIT = { points: 200, durationSeconds: 24 * 60 * 60 } as const;
 
 /**
- * The agent an upload slot is for: the one this session is logged in as, else the newest one it created
- * in the wizard and may still open (DESIGN §3). A session that owns no agent gets no slot.
+ * The agent an upload slot is for: the one this session is signed in as, else the newest one the wizard in this
+ * browser works on (DESIGN §3: draft access uploads). A session with neither gets no slot.
  */
 async function uploadingAgent(actor: Actor): Promise<{ agentId: number; anonymous: boolean }> {
-  const candidates = [...(actor.loggedInAgentId ? [actor.loggedInAgentId] : []), ...[...actor.ownedAgentIds].reverse()];
+  const candidates = [...(actor.loggedInAgentId ? [actor.loggedInAgentId] : []), ...[...actor.wizardAgentIds].reverse()];
   for (const id of candidates) {
     try {
-      const agentId = (await getAccessibleAgent(actor, id)).id;
+      const agentId = (await getAccessibleAgent(actor, id, 'draft')).id;
       // Not logged in as it: a wizard's upload, which counts against its session and address too (L4).
       return { agentId, anonymous: actor.loggedInAgentId !== agentId };
     } catch (err) {

@@ -340,3 +340,9 @@ export async function sweepUnreferencedUploads(
   }
   return { removed };
 }
+
+/** A merge of agent `fromId` into `toId` (agents module's identity hooks): the uploads (and their quota) follow. */
+export async function moveAgentUploads(trx: Knex.Transaction, fromId: number, toId: number): Promise<Record<string, number>> {
+  const uploads = await trx('uploads').where({ agentId: fromId }).update({ agentId: toId });
+  return { uploads };
+}

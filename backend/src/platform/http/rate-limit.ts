@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { pipelineOf, type Db } from '../db/knex';
 import { tooManyRequests } from '../errors';
+import { recordRateLimitRefusal } from '../metrics';
 
 /** The table every limiter counts in (migration 20261123190000_platform_create_rate_limits). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -56,7 +57,10 @@ export async function consumeRateLimit(db: Db, opts: Pick<RateLimitOptions, 'nam
   try {
     return (await limiterFor(db, opts).consume(key)).consumedPoints;
   } catch (res) {
-    if (res instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    if (res instanceof RateLimiterRes) {
+      recordRateLimitRefusal(opts.name);
+      throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    }
     throw res;
   }
 }

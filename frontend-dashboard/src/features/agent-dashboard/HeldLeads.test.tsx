@@ -14,6 +14,7 @@ const lead = (id: number, over: Partial<LeadShown> = {}): LeadShown => ({
   name: `Buyer ${id}`,
   email: `b${id}@example.com`,
   phone: null,
+  phoneLink: null,
   interest: 'General',
   message: 'Hello',
   createdAt: '2026-11-26T10:00:00.000Z',

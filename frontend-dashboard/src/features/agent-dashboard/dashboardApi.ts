@@ -16,7 +16,7 @@ export const dashboardApi = api.injectEndpoints({
     getAgentCampaigns: build.query<AgentCampaign[], string>({
       query: (id) => `/api/agents/${encodeURIComponent(id)}/campaigns`,
     }),
-    getFacebookMetrics: build.query<FacebookMetrics, string>({
+    getFacebookMetrics: build.query<FacebookMetrics | null, string>({
       query: (id) => `/api/agents/${encodeURIComponent(id)}/facebook-metrics`,
     }),
     // The chart's data: asked for beside the tiles' totals, drawn by the lazy chart.

@@ -21,6 +21,7 @@ const baseSettings: NotificationSettingsView = {
   crmWebhookUrl: null,
   hasCrmApiKey: false,
   crmDisabled: false,
+  waitingEmails: 0,
 };
 
 interface Call {
@@ -31,7 +32,7 @@ interface Call {
 }
 
 /** A fake server for the card's calls (jsdom has no fetch): answers by method and path, records every call. */
-function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown }; deliveries?: DeliveryView[] }) {
+function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown }; deliveries?: DeliveryView[]; crmListFails?: boolean }) {
   const calls: Call[] = [];
   let settings = opts.settings;
   const reply = jsonReply;
@@ -41,7 +42,7 @@ function fakeServer(opts: { settings: NotificationSettingsView; me?: object; put
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url: url.pathname, search: url.search, body });
     if (url.pathname === '/api/auth/me') return reply(200, opts.me ?? { id: 7, name: 'Ana' });
-    if (url.pathname === '/api/crm-integrations') return reply(200, CRM_INTEGRATIONS);
+    if (url.pathname === '/api/crm-integrations') return opts.crmListFails ? reply(500, { message: 'boom' }) : reply(200, CRM_INTEGRATIONS);
     if (url.pathname.endsWith('/deliveries')) {
       const items = (opts.deliveries ?? []).filter((d) => !url.searchParams.get('status') || d.status === url.searchParams.get('status'));
       return reply(200, { items, page: 1, pageSize: 10, total: items.length });
@@ -157,12 +158,38 @@ describe('LeadNotificationsCard', () => {
     fakeServer({ settings: baseSettings });
     await render();
     await click(tab('CRM'));
-    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === 3);
+    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === CRM_INTEGRATIONS.length + 1);
     expect(() => byLabel('CRM webhook URL')).toThrow();
     expect(() => byLabel('CRM API key')).toThrow();
     await type(byLabel('CRM') as HTMLSelectElement, 'custom');
     expect(byLabel('CRM webhook URL')).toBeTruthy();
     expect(byLabel('CRM API key')).toBeTruthy();
+    // A native CRM asks for its own credential by name, with no URL field.
+    await type(byLabel('CRM') as HTMLSelectElement, 'hubspot');
+    expect(() => byLabel('CRM webhook URL')).toThrow();
+    expect(container.textContent).toContain('Required for this CRM: your HubSpot private app access token.');
+  });
+
+  it('shows a saved Other CRM as itself when the CRM list fails to load', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeServer({ settings: { ...baseSettings, crmType: 'custom', crmWebhookUrl: 'https://crm.example.com/…' }, crmListFails: true });
+    await render();
+    await click(tab('CRM'));
+    const select = byLabel('CRM') as HTMLSelectElement;
+    expect(select.value).toBe('custom');
+    expect(select.selectedOptions[0]!.textContent).toBe('Other CRM (JSON webhook)');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('describes a saved Zapier URL as the shortened one it shows', async () => {
+    fakeServer({ settings: { ...baseSettings, zapierWebhookUrl: 'https://hooks.zapier.com/hooks/…' } });
+    await render();
+    await click(tab('Zapier'));
+    expect((byLabel('Zapier webhook URL') as HTMLInputElement).value).toBe('https://hooks.zapier.com/hooks/…');
+    expect(container.textContent).toContain('Your saved Catch Hook URL, shortened');
+    await type(byLabel('Zapier webhook URL') as HTMLInputElement, 'https://hooks.zapier.com/hooks/catch/1/abc/');
+    expect(container.textContent).not.toContain('shortened');
   });
 
   it('puts the server 400 field message on its field and opens its tab', async () => {
@@ -245,6 +272,36 @@ describe('DeliveryLog', () => {
     await click(replayIn(rows[0]!)!);
     await until(() => calls.some((c) => c.method === 'POST' && c.url === '/api/agents/7/deliveries/3/replay'));
     await until(() => container.textContent!.includes('Replay queued'));
+  });
+
+  it('does not offer Replay on an older attempt of a delivery still being retried; a replay keeps the filters and names no internal id', async () => {
+    const calls = fakeServer({
+      settings: baseSettings,
+      deliveries: [
+        delivery({ id: 5, webhookId: 'wh_9', status: 'failed', attempt: 2, responseCode: 503, nextAttemptAt: '2026-11-23T20:05:00.000Z' }),
+        delivery({ id: 4, webhookId: 'wh_9', status: 'failed', attempt: 1, responseCode: 503 }),
+        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500' }),
+        delivery({ id: 2, status: 'failed', attempt: 1, responseCode: 500 }),
+      ],
+    });
+    await render();
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 4);
+    const replayIn = (row: HTMLTableRowElement) => [...row.querySelectorAll('button')].find((b) => b.textContent === 'Replay');
+    let rows = [...container.querySelectorAll<HTMLTableRowElement>('[data-testid="delivery-row"]')];
+    // wh_9 is being retried (both its rows), wh_1's newest attempt (dead) may be replayed, its older one not.
+    expect(rows.map((r) => !!replayIn(r))).toEqual([false, false, true, false]);
+
+    await type(byLabel('Channel') as HTMLSelectElement, 'webhook');
+    await type(byLabel('Status') as HTMLSelectElement, 'dead');
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 1);
+    rows = [...container.querySelectorAll<HTMLTableRowElement>('[data-testid="delivery-row"]')];
+    await click(replayIn(rows[0]!)!);
+    await until(() => container.textContent!.includes('Replay queued'));
+    expect(container.textContent).toContain('The Webhook delivery will be sent again now (attempt 3).');
+    expect(container.textContent).not.toContain('wh_1');
+    expect((byLabel('Channel') as HTMLSelectElement).value).toBe('webhook');
+    expect((byLabel('Status') as HTMLSelectElement).value).toBe('dead');
+    expect(calls.filter((c) => c.url.endsWith('/deliveries')).at(-1)!.search).toBe('?page=1&pageSize=10&channel=webhook&status=dead');
   });
 
   it('asks the server for one status when filtered', async () => {

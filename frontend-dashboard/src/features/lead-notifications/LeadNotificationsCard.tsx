@@ -1,6 +1,6 @@
 import type { CrmIntegration, NotificationSettingsView, WebhookType } from '@app/contracts';
 // By path: the contracts barrel carries zod, which the dashboard does not load.
-import { INSTANT_NOTIFICATIONS_HINT, NOTIFICATION_TOASTS } from '../../../../contracts/src/integrations';
+import { CRM_INTEGRATIONS, INSTANT_NOTIFICATIONS_HINT, NOTIFICATION_TOASTS } from '../../../../contracts/src/integrations';
 import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles } from '@app/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { failureMessage, isApiError } from '../../store/api';
@@ -46,7 +46,8 @@ export function LeadNotificationsCard({ agentId, help }: { agentId: string; /** 
     if (settings.isError) show({ title: NOTIFICATION_TOASTS.loadFailed, tone: 'danger' });
   }, [settings.isError, show]);
   useEffect(() => {
-    // Spec §8: CRM list load errors are only logged; the CRM tab then offers no types.
+    // Spec §8: CRM list load errors are only logged; the CRM tab then offers the CRMs this build knows, so a
+    // saved one (say Other CRM) is still shown as itself, never as "No CRM".
     if (crm.error) console.warn('Could not load the CRM integration list', crm.error);
   }, [crm.error]);
 
@@ -61,7 +62,7 @@ export function LeadNotificationsCard({ agentId, help }: { agentId: string; /** 
       </Alert>
     );
   } else {
-    body = <SettingsEditor agentId={agentId} saved={settings.data} integrations={crm.data} toast={show} />;
+    body = <SettingsEditor agentId={agentId} saved={settings.data} integrations={crm.data ?? (crm.isError ? CRM_INTEGRATIONS : undefined)} toast={show} />;
   }
 
   return (
@@ -83,7 +84,7 @@ function SettingsEditor({
 }: {
   agentId: string;
   saved: NotificationSettingsView;
-  integrations: CrmIntegration[] | undefined;
+  integrations: readonly CrmIntegration[] | undefined;
   toast: (t: CardToast) => void;
 }) {
   const ids = useId();
@@ -262,7 +263,11 @@ function SettingsEditor({
           <Field
             id={id('zapierWebhookUrl')}
             label="Zapier webhook URL"
-            hint="Your Zap's “Catch Hook” URL (https://hooks.zapier.com/…). It works like a password: once saved it is shown shortened."
+            hint={
+              saved.zapierWebhookUrl && form.zapierWebhookUrl === saved.zapierWebhookUrl
+                ? 'Your saved Catch Hook URL, shortened: it works like a password, so only its start is shown. Paste a new one to replace it.'
+                : "Your Zap's “Catch Hook” URL (https://hooks.zapier.com/…). It works like a password: keep it private."
+            }
             error={errors.zapierWebhookUrl}
           >
             <input
@@ -335,9 +340,7 @@ function SettingsEditor({
               emptyHint={
                 ended.crmApiKey
                   ? 'A new URL does not keep the stored API key: type it again to send it there.'
-                  : integrations?.find((c) => c.type === form.crmType)?.requiresApiKey
-                  ? 'Required for this CRM. Stored encrypted; never shown again.'
-                  : 'Optional: sent as a Bearer token. Stored encrypted; never shown again.'
+                  : crmKeyHint(integrations?.find((c) => c.type === form.crmType))
               }
               clearHint="The API key will be removed when you save."
             />
@@ -353,6 +356,14 @@ function SettingsEditor({
       </div>
     </form>
   );
+}
+
+/** What the key field asks for: each CRM names its own credential (HubSpot: a private app access token). */
+function crmKeyHint(crm: CrmIntegration | undefined): string {
+  if (!crm?.requiresApiKey) return 'Optional: sent as a Bearer token. Stored encrypted; never shown again.';
+  return crm.apiKeyLabel === 'API key'
+    ? 'Required for this CRM. Stored encrypted; never shown again.'
+    : `Required for this CRM: your ${crm.name} ${crm.apiKeyLabel.toLowerCase()}. Stored encrypted; never shown again.`;
 }
 
 function Toggle({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {

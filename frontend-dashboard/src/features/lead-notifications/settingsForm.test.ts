@@ -14,6 +14,7 @@ const saved = (over: Partial<NotificationSettingsView> = {}): NotificationSettin
   crmWebhookUrl: null,
   hasCrmApiKey: false,
   crmDisabled: false,
+  waitingEmails: 0,
   ...over,
 });
 const integrations = [...CRM_INTEGRATIONS];

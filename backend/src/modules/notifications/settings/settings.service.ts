@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  CRM_INTEGRATIONS,
   NOTIFICATION_MESSAGES,
   crmIntegration,
+  type CrmIntegration,
   maskUrl,
   type CrmType,
   type DeliveryChannel,
@@ -11,8 +13,10 @@ import {
   type NotificationSettingsView,
 } from '@app/contracts';
 import type { Db } from '../../../platform/db/knex';
+import type { Config } from '../../../platform/config';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import { settingsChanged, settingsInvalid } from '../notifications.errors';
+import { countWaitingEmails } from '../delivery/agent-identity';
 
 /** A row of notification_settings (an agent without one has the defaults: both emails on, nothing else). */
 export interface SettingsRow {
@@ -55,7 +59,8 @@ export function generateWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(24).toString('base64')}`;
 }
 
-export function presentSettings(s: SettingsRow): NotificationSettingsView {
+/** The settings on the wire; `waitingEmails`: emails held for a verified address (`countWaitingEmails`). */
+export function presentSettings(s: SettingsRow, waitingEmails = 0): NotificationSettingsView {
   return {
     emailNotifications: s.emailNotifications,
     instantNotifications: s.instantNotifications,
@@ -70,6 +75,7 @@ export function presentSettings(s: SettingsRow): NotificationSettingsView {
     crmWebhookUrl: maskUrl(s.crmWebhookUrl),
     hasCrmApiKey: !!s.crmApiKeyEnc,
     crmDisabled: !!s.crmDisabledAt,
+    waitingEmails,
   };
 }
 
@@ -195,8 +201,18 @@ export async function saveSettings(
 
     const { agentId: _id, ...values } = next;
     await trx('notificationSettings').where({ agentId }).update({ ...values, updatedAt: trx.fn.now() });
-    return { ...presentSettings(next), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
+    return { ...presentSettings(next, await countWaitingEmails(trx, agentId)), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
   });
+}
+
+/** The CRMs this server can deliver to: Real Geeks needs the product's own API credentials (REALGEEKS_API_USERNAME/PASSWORD). */
+export function availableCrmIntegrations(config: Pick<Config, 'REALGEEKS_API_USERNAME'>): CrmIntegration[] {
+  return CRM_INTEGRATIONS.filter((c) => c.type !== 'realgeeks' || !!config.REALGEEKS_API_USERNAME);
+}
+
+/** A CRM this server cannot deliver to is refused like an unknown one. */
+export function assertCrmAvailable(config: Pick<Config, 'REALGEEKS_API_USERNAME'>, crmType: CrmType | null | undefined): void {
+  if (crmType && !availableCrmIntegrations(config).some((c) => c.type === crmType)) throw settingsInvalid({ crmType: NOTIFICATION_MESSAGES.crmType });
 }
 
 /** Which delivery channels are on, and not turned off by a 410 Gone. */

@@ -73,7 +73,8 @@ try {
     });
     try {
       await page.goto(`${origin}${pagePath(mlsId)}`);
-      await page.getByRole('button', { name: 'Get More Information' }).tap();
+      // A phone taps the contact bar's button (the sidebar card's is below the fold).
+      await page.getByTestId('contact-bar').getByRole('button', { name: 'Get More Information' }).tap();
       const form = page.getByRole('dialog', { name: 'Get More Information' });
       await form.getByLabel('Name').fill(`Buyer ${seq}`);
       await form.getByLabel('Email').fill(`buyer.${seq}@example.com`);

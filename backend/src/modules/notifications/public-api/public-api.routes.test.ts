@@ -100,7 +100,7 @@ describe('REST hooks', () => {
       expect(attempts).toEqual([{ status: 'disabled', responseCode: 410 }]);
       expect(await t.db('notificationMessages').where({ agentId: a.agentId, kind: 'endpoint.disabled' })).toEqual([]);
       // The next lead makes no message for the unsubscribed hook.
-      const next = await sendLead(a.mlsId);
+      const next = await sendLead(a.mlsId, 'Casey Next'); // another buyer: an exact repeat would answer the stored lead
       expect(await t.db('notificationMessages').where({ leadId: next, channel: 'hook' })).toEqual([]);
       expect(rx.received).toHaveLength(1);
     } finally {

@@ -64,8 +64,8 @@ describe('loadConfig', () => {
   it('CAMPAIGN_TIME_SCALE shortens campaign time outside production only; SANDBOX_UNDERDELIVERY_RATE is a share', () => {
     expect(loadConfig({}).CAMPAIGN_TIME_SCALE).toBe(1);
     expect(loadConfig({ NODE_ENV: 'test', CAMPAIGN_TIME_SCALE: '0.001' }).CAMPAIGN_TIME_SCALE).toBe(0.001);
-    expect(() => loadConfig({ NODE_ENV: 'production', CAMPAIGN_TIME_SCALE: '0.5' })).toThrow(/CAMPAIGN_TIME_SCALE: shortens flights, syncs and settlement/);
-    expect(loadConfig({ NODE_ENV: 'production', CAMPAIGN_TIME_SCALE: '1' }).CAMPAIGN_TIME_SCALE).toBe(1);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', CAMPAIGN_TIME_SCALE: '0.5' })).toThrow(/CAMPAIGN_TIME_SCALE: shortens flights, syncs and settlement/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', CAMPAIGN_TIME_SCALE: '1' }).CAMPAIGN_TIME_SCALE).toBe(1);
     expect(() => loadConfig({ SANDBOX_UNDERDELIVERY_RATE: '1.5' })).toThrow(/SANDBOX_UNDERDELIVERY_RATE/);
     expect(loadConfig({ SANDBOX_UNDERDELIVERY_RATE: '1' }).SANDBOX_UNDERDELIVERY_RATE).toBe(1);
   });

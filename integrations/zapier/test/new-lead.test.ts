@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zapier from 'zapier-platform-core';
 import { createTestContext, type TestContext } from '../../../backend/test/helpers';
-import { postLead, wizardBrowser } from '../../../backend/test/factories';
+import { postLead, signedInBrowser } from '../../../backend/test/factories';
 import { createApp } from '../../../backend/src/app';
 import { createLogger } from '../../../backend/src/platform/logger';
 import { deliverJob } from '../../../backend/src/modules/notifications';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.env.LISTING_ADS_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { session, agent, listing } = await wizardBrowser(t.newSession());
+  const { session, agent, listing } = await signedInBrowser(t, t.newSession());
   agentId = agent.id;
   mlsId = listing.mlsId;
   await session.put(`/api/agents/${agentId}/notification-settings`).send({ emailNotifications: false }).expect(200);

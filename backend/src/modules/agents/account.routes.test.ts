@@ -100,7 +100,7 @@ describe('PUT /api/agents/:id — branding and profile', () => {
     expect(again.body).toMatchObject({ name: 'Dana W. Whitfield', phone: null, brokerage: 'Palm Realty', access: 'draft' });
     expect(await t.db('agents').where({ id: agent.id }).first()).toMatchObject({ name: 'Dana Whitfield', email: null, phone: null, brokerage: null, profileImageUrl: null });
     expect((await t.db('agentDrafts').where({ agentId: agent.id }).first()).fields).toEqual({
-      name: 'Dana W. Whitfield', email: 'dana@example.com', phone: null, brokerage: 'Palm Realty', profileImageUrl: '/objects/uploads/abc123', logoUrl: null,
+      name: 'Dana W. Whitfield', email: 'dana@example.com', phone: null, brokerage: 'Palm Realty', profileImageUrl: '/objects/uploads/00000000-0000-4000-8000-616263313233', logoUrl: null,
     });
   });
 

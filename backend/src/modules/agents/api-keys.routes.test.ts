@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { API_KEYS_PER_AGENT } from '@app/contracts';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { signedInBrowser } from '../../../test/factories';
 import { limiterFor } from '../../platform/http/rate-limit';
 import { API_KEY_RATE_LIMIT } from './api-keys';
 
@@ -16,7 +16,7 @@ const keysUrl = (agentId: number) => `/api/agents/${agentId}/api-keys`;
 
 describe('API keys on the dashboard', () => {
   it('are shown once, stored only as a SHA-256 hash, listed without the key, named, with their scopes', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const { body: created } = await session.post(keysUrl(agent.id)).send({ name: 'Zapier' }).expect(201);
     expect(created).toMatchObject({ name: 'Zapier', scopes: ['leads:read', 'hooks:write'], lastUsedAt: null });
     expect(created.key).toMatch(/^la_[A-Za-z0-9_-]{43}$/);
@@ -37,7 +37,7 @@ describe('API keys on the dashboard', () => {
   });
 
   it('refuses a nameless key, unknown scopes, and an eleventh key', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const blank = await session.post(keysUrl(agent.id)).send({ name: '  ' }).expect(400);
     expect(blank.body.fields.name).toBe('Give the key a name');
     const scope = await session.post(keysUrl(agent.id)).send({ name: 'x', scopes: ['leads:write'] }).expect(400);
@@ -48,8 +48,8 @@ describe('API keys on the dashboard', () => {
   });
 
   it("are the agent's own: another session, and another agent's key id, get 404; Login As may not create or revoke", async () => {
-    const a = await wizardBrowser(t.newSession());
-    const b = await wizardBrowser(t.newSession());
+    const a = await signedInBrowser(t, t.newSession());
+    const b = await signedInBrowser(t, t.newSession());
     const { body: keyA } = await a.session.post(keysUrl(a.agent.id)).send({ name: 'A' }).expect(201);
     await b.session.get(keysUrl(a.agent.id)).expect(404);
     await b.session.post(keysUrl(a.agent.id)).send({ name: 'B' }).expect(404);
@@ -70,7 +70,7 @@ describe('API keys on the dashboard', () => {
 
 describe('the public API with a key', () => {
   async function agentWithKey(scopes?: string[]) {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const { body } = await session.post(keysUrl(agent.id)).send({ name: 'Integration', ...(scopes ? { scopes } : {}) }).expect(201);
     return { session, agent, key: body.key as string, keyId: body.id as number };
   }
@@ -78,7 +78,7 @@ describe('the public API with a key', () => {
   it('authenticates with Authorization: Bearer or X-API-Key, and refuses none, a wrong one and a malformed header', async () => {
     const { agent, key, keyId } = await agentWithKey();
     const me = await t.request.get('/api/v1/me').set('Authorization', `Bearer ${key}`).expect(200);
-    expect(me.body).toEqual({ id: agent.id, name: agent.name, email: null, brokerage: null, state: 'FL', apiKey: { id: keyId, name: 'Integration', scopes: ['leads:read', 'hooks:write'] } });
+    expect(me.body).toEqual({ id: agent.id, name: agent.name, email: `agent${agent.id}@example.com`, brokerage: null, state: 'FL', apiKey: { id: keyId, name: 'Integration', scopes: ['leads:read', 'hooks:write'] } });
     expect(me.headers['cache-control']).toBe('no-store');
     await t.request.get('/api/v1/me').set('X-API-Key', key).expect(200);
 

@@ -9,7 +9,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import supertest from 'supertest';
 import { createTestDatabase } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { listingBody, loggedInAgent } from '../../../test/factories';
+import { createDb } from '../../platform/db/knex';
 import { buildBackend, SPAN_KIND, startTracedServer, TEST_SESSION_SECRET, until, type TracedServer } from '../../../test/traced-server';
 import { LeadFormTokens } from './form-token';
 
@@ -46,7 +47,12 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`;
     try {
-      const { session, agent, listing } = await wizardBrowser(supertest.agent(origin));
+      // The settings are the signed-in agent's: the wizard's agent gets an account and this browser logs in
+      // through the server (a session row written here could be answered from the server's session cache).
+      const session = supertest.agent(origin);
+      const db = createDb(database.url, { max: 1 });
+      const { agent } = await loggedInAgent({ db }, session, { email: 'trace@example.com', password: 'sunny-porch-42' }).finally(() => db.destroy());
+      const { body: listing } = await session.post('/api/listings').send(listingBody(agent.id)).expect(201);
       await session.put(`/api/agents/${agent.id}/notification-settings`).send({ webhookUrl: hook, webhookSecret: SECRET, emailNotifications: false }).expect(200);
       const res = await supertest(origin)
         .post(`/api/listings/${listing.mlsId}/leads`)

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { LeadChallenge } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { signedInBrowser, wizardBrowser } from '../../../test/factories';
 import { LeadFormTokens } from './form-token';
 import { LEAD_GUARD_THRESHOLD } from './lead-guard';
 import { leadingZeroBits } from './lead-proof';
@@ -117,7 +117,7 @@ describe('exact repeats', () => {
 
 describe('the proof of work', () => {
   async function heldForProof() {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const mlsId = listing.mlsId as string;
     for (let i = 0; i < LEAD_GUARD_THRESHOLD + 1; i++) await send(mlsId, form(mlsId), `203.0.${10 + i}.1`).expect(201);
     const body = form(mlsId);
@@ -158,7 +158,7 @@ describe('the proof of work', () => {
 describe('reviewing held leads (the dashboard)', () => {
   it('lists them apart with why, and Release hands one to delivery as a new lead; Discard keeps it undelivered', async () => {
     const { session, agent, mlsId, id } = await (async () => {
-      const { session, agent, listing } = await wizardBrowser(t.newSession());
+      const { session, agent, listing } = await signedInBrowser(t, t.newSession());
       const mlsId = listing.mlsId as string;
       for (let i = 0; i < LEAD_GUARD_THRESHOLD + 3; i++) await send(mlsId, form(mlsId), `203.0.${30 + i}.1`).expect(201);
       const res = await send(mlsId, form(mlsId), '203.0.40.1').expect(201);
@@ -189,7 +189,7 @@ describe('reviewing held leads (the dashboard)', () => {
 
     // Only the agent's own: a stranger hears 404, and another agent's lead id is a 404 here.
     await t.newSession().post(`/api/agents/${agent.id}/leads/${held.leads[2].id}/release`).expect(404);
-    const other = await wizardBrowser(t.newSession());
+    const other = await signedInBrowser(t, t.newSession());
     expect((await other.session.post(`/api/agents/${other.agent.id}/leads/${held.leads[2].id}/release`).expect(404)).body.code).toBe('leads.not_found');
     await session.get(`/api/agents/${agent.id}/leads?status=spam`).expect(400);
   });

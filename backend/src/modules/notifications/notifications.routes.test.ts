@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
-import { signedInBrowser, wizardBrowser } from '../../../test/factories';
+import { signedInBrowser } from '../../../test/factories';
 import { startReceiver } from './testing/receiver';
 
 let t: TestContext;
@@ -107,7 +107,7 @@ describe('GET/PUT /api/agents/:id/notification-settings', () => {
   });
 
   it('refuses a whsec_ secret that is not base64 of a 24 to 64 byte key, with a field message, and stores nothing (L2)', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     for (const webhookSecret of ['whsec_not-base64!', `whsec_${Buffer.alloc(16, 7).toString('base64')}`]) {
       const res = await session.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://hooks.example.com/leads', webhookSecret }).expect(400);
       expect(res.body.fields).toEqual({ webhookSecret: 'A whsec_ secret must be whsec_ followed by the base64 of a 24 to 64 byte key' });
@@ -134,7 +134,7 @@ describe('integration URLs and their secrets', () => {
   it('refuses private, loopback, link-local, metadata and unresolvable targets at save, with one field message (L3)', async () => {
     // The names resolve through backend/test/offline-dns.cjs: *.internal.test is a private address. Loopback is
     // allowed in this file (OUTBOUND_ALLOW_LOOPBACK, as the tests' receivers need) but nothing else local.
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const message = 'This URL must point to a public internet address';
     const res = await session
       .put(settingsUrl(agent.id))
@@ -153,7 +153,7 @@ describe('integration URLs and their secrets', () => {
     const closed = await startReceiver();
     await closed.refuse();
     try {
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       const answers: unknown[] = [];
       for (const webhookUrl of [rx.url(), closed.url()]) {
         await session.put(settingsUrl(agent.id)).send({ webhookUrl }).expect(200);
@@ -172,7 +172,7 @@ describe('integration URLs and their secrets', () => {
   it('ends the stored webhook secret when the URL changes: the new URL gets a new one, never the old', async () => {
     const rx = await startReceiver(() => ({ status: 200 }));
     try {
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       const first = await session.put(settingsUrl(agent.id)).send({ webhookUrl: 'https://hooks.example.com/old' }).expect(200);
       const moved = await session.put(settingsUrl(agent.id)).send({ webhookUrl: rx.url() }).expect(200);
       expect(moved.body.generatedWebhookSecret).toMatch(/^whsec_/);
@@ -195,7 +195,7 @@ describe('integration URLs and their secrets', () => {
     const oldCrm = await startReceiver(() => ({ status: 200 }));
     const newCrm = await startReceiver(() => ({ status: 200 }));
     try {
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       await session.put(settingsUrl(agent.id)).send({ crmType: 'custom', crmWebhookUrl: oldCrm.url('/in'), crmApiKey: 'old-crm-key-123' }).expect(200);
       await session.post(`/api/agents/${agent.id}/test-webhook`).send({ webhookType: 'crm' }).expect(200);
       expect(oldCrm.received[0].headers.authorization).toBe('Bearer old-crm-key-123');
@@ -222,7 +222,7 @@ describe('integration URLs and their secrets', () => {
 
 describe("an admin's Login As and the notification settings", () => {
   it('reads everything and may turn the emails on or off, but changes no integration, secret or key', async () => {
-    const { session: owner, agent } = await wizardBrowser(t.newSession());
+    const { session: owner, agent } = await signedInBrowser(t, t.newSession());
     await owner
       .put(settingsUrl(agent.id))
       .send({ webhookUrl: 'https://hooks.example.com/leads', zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/1/abc/', crmType: 'custom', crmWebhookUrl: 'https://crm.example.com/in/tok', crmApiKey: 'k-123' })

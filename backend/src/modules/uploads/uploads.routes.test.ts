@@ -547,8 +547,8 @@ describe('upload quota per identity (L4)', () => {
 
   it('counts a logged-in agent by the agent alone', async () => {
     // The address is full, but a logged-in agent's uploads count against the agent, not the address.
-    const browser = await wizard();
-    const [agent] = (await browser.get('/api/agents').expect(200)).body;
+    // The wizard's agent (GET /api/agents lists only the agent a browser is signed in as).
+    const { body: agent } = await q.newSession().post('/api/agents').send({ name: 'Quinn Quota', state: 'FL', manualEntry: true }).expect(201);
     const sid = crypto.randomUUID();
     await q.db('sessions').insert({ sid, data: JSON.stringify({ agentId: agent.id }), expiresAt: new Date(Date.now() + 60_000), updatedAt: new Date() });
     const keys = new CookieKeys([q.config.SESSION_SECRET!]);

@@ -29,9 +29,15 @@ const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   disabled: { label: 'Disabled (410)', tone: 'danger' },
 };
 
-/** A delivery the agent may send again: the server says so (a dead or failed attempt of a dead delivery, contracts `isReplayable`). */
-export function canReplay(d: Pick<DeliveryView, 'replayable'>): boolean {
-  return d.replayable;
+/**
+ * The rows that offer Replay: the server says the delivery may be sent again (a dead or failed attempt of a dead
+ * delivery, contracts `isReplayable`; never one still being retried), on the newest of its attempts on the page
+ * only, so a delivery is offered once, not on every attempt it made.
+ */
+export function replayableIds(items: readonly Pick<DeliveryView, 'id' | 'webhookId' | 'attempt' | 'replayable'>[]): Set<number> {
+  const newest = new Map<string, number>();
+  for (const d of items) newest.set(d.webhookId, Math.max(newest.get(d.webhookId) ?? 0, d.attempt));
+  return new Set(items.filter((d) => d.replayable && newest.get(d.webhookId) === d.attempt).map((d) => d.id));
 }
 
 /** The toast after a replay, in the agent's words (no internal ids). */
@@ -80,6 +86,7 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
   };
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const replayable = replayableIds(data?.items ?? []);
 
   return (
     <section className={styles.log} aria-labelledby={`${agentId}-deliveries`}>
@@ -174,7 +181,7 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
                       {outcome(d)}
                     </td>
                     <td className={styles.rowActions}>
-                      {canReplay(d) && (
+                      {replayable.has(d.id) && (
                         <Button
                           variant="secondary"
                           onClick={() => void onReplay(d)}

@@ -280,8 +280,9 @@ describe('DeliveryLog', () => {
       deliveries: [
         delivery({ id: 5, webhookId: 'wh_9', status: 'failed', attempt: 2, responseCode: 503, nextAttemptAt: '2026-11-23T20:05:00.000Z' }),
         delivery({ id: 4, webhookId: 'wh_9', status: 'failed', attempt: 1, responseCode: 503 }),
-        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500' }),
-        delivery({ id: 2, status: 'failed', attempt: 1, responseCode: 500 }),
+        // The server's replayable: both attempts of the dead delivery wh_1 (contracts isReplayable), none of wh_9's.
+        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500', replayable: true }),
+        delivery({ id: 2, status: 'failed', attempt: 1, responseCode: 500, replayable: true }),
       ],
     });
     await render();

@@ -1,5 +1,5 @@
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../../test/helpers';
-import { wizardBrowser } from '../../../../test/factories';
+import { signedInBrowser } from '../../../../test/factories';
 import { newWebhookId } from './deliver-message';
 import { replayDelivery } from './deliveries.service';
 
@@ -44,7 +44,7 @@ const replayUrl = (agentId: number, deliveryId: number) => `/api/agents/${agentI
 
 describe('replay: only dead or failed deliveries, never while retries are pending', () => {
   it('replays a dead delivery, and a failed attempt of a delivery that died later', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const [dead] = await delivery(agent.id, 'dead', ['dead']);
     expect((await session.post(replayUrl(agent.id, dead)).expect(202)).body).toMatchObject({ attempt: 2 });
     const [failed] = await delivery(agent.id, 'dead', ['failed', 'dead']);
@@ -55,7 +55,7 @@ describe('replay: only dead or failed deliveries, never while retries are pendin
   });
 
   it('answers 409 while retries are pending, and for a delivery that succeeded, was delivered later or answered 410', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const queued = async () => (await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'notifications.deliver'`)).rows[0].n as number;
     const before = await queued();
     const [pending] = await delivery(agent.id, 'pending', ['failed']);
@@ -84,7 +84,7 @@ describe('replay: only dead or failed deliveries, never while retries are pendin
 
 describe('replay limits', () => {
   it('allows an agent 10 replays a minute (refusals do not count); then 429 with Retry-After', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const [delivered] = await delivery(agent.id, 'delivered', ['succeeded']);
     for (let i = 0; i < 3; i++) await session.post(replayUrl(agent.id, delivered)).expect(409);
     for (let i = 0; i < 10; i++) {
@@ -102,13 +102,13 @@ describe('replay limits', () => {
     await admin.get(`/api/admin/login-as/${agent.id}`).expect(302);
     await admin.post(replayUrl(agent.id, eleventh)).expect(429);
     // Another agent has its own.
-    const other = await wizardBrowser(t.newSession());
+    const other = await signedInBrowser(t, t.newSession());
     const [theirs] = await delivery(other.agent.id, 'dead', ['dead']);
     await other.session.post(replayUrl(other.agent.id, theirs)).expect(202);
   });
 
   it('gives operators (ops CLI) the same rules and a budget of their own: 60 a minute per agent', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const [pending] = await delivery(agent.id, 'pending', ['failed']);
     await expect(replayDelivery({ db: t.db, queue: t.queue }, null, pending)).rejects.toMatchObject({ status: 409, code: 'notifications.delivery_in_progress' });
     const [delivered] = await delivery(agent.id, 'delivered', ['succeeded']);

@@ -1,5 +1,5 @@
 import { createTestContext } from '../../../../test/helpers';
-import { wizardBrowser } from '../../../../test/factories';
+import { signedInBrowser } from '../../../../test/factories';
 
 const settingsUrl = (id: number) => `/api/agents/${id}/notification-settings`;
 
@@ -9,7 +9,7 @@ describe('Real Geeks availability', () => {
     const rg = await createTestContext({ env: { REALGEEKS_API_USERNAME: 'listingads', REALGEEKS_API_PASSWORD: 's3cret' } });
     try {
       expect((await rg.request.get('/api/crm-integrations').expect(200)).body.map((c: { type: string }) => c.type)).toEqual(['followupboss', 'hubspot', 'realgeeks', 'custom']);
-      const { session, agent } = await wizardBrowser(rg.newSession());
+      const { session, agent } = await signedInBrowser(rg, rg.newSession());
       expect((await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks' }).expect(400)).body.fields).toEqual({ crmApiKey: 'An API key is required for this CRM' });
       const saved = await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks', crmApiKey: '4a9f0c1e-2b3d-4e5f-8a6b-7c8d9e0f1a2b' }).expect(200);
       expect(saved.body).toMatchObject({ crmType: 'realgeeks', hasCrmApiKey: true, crmWebhookUrl: null });

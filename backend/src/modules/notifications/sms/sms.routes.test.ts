@@ -5,7 +5,7 @@ import nock from 'nock';
 import twilio from 'twilio';
 import { SMS_CONSENT_TEXT } from '@app/contracts';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../../test/helpers';
-import { postLead, wizardBrowser, type Session } from '../../../../test/factories';
+import { postLead, signedInBrowser, type Session } from '../../../../test/factories';
 import { createLogger } from '../../../platform/logger';
 import { attemptDelivery } from '../delivery/deliver-message';
 import { deliveryTransports } from '../delivery/delivery-deps';
@@ -38,7 +38,7 @@ describe('text alerts with the embedded SMS outbox', () => {
   });
 
   async function verifiedAgent(): Promise<{ session: Session; agentId: number; mlsId: string }> {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await session.put(`/api/agents/${agent.id}/notification-settings`).send({ emailNotifications: false }).expect(200);
     await session.put(smsUrl(agent.id)).send({ phone: '(813) 555-0101', consent: true }).expect(200);
     await session.post(`${smsUrl(agent.id)}/verify`).send({ code: lastCode(dataDir) }).expect(200);
@@ -46,7 +46,7 @@ describe('text alerts with the embedded SMS outbox', () => {
   }
 
   it('opts in with a one-time code texted to the number, and stores the consent (time, text shown, address)', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     expect((await session.get(smsUrl(agent.id)).expect(200)).body).toEqual({ phone: null, status: 'off', consentAt: null, codeExpiresAt: null, provider: 'outbox' });
     expect((await session.put(smsUrl(agent.id)).send({ phone: '555', consent: true }).expect(400)).body.fields.phone).toBe('Please enter a valid US mobile number');
     expect((await session.put(smsUrl(agent.id)).send({ phone: '(813) 555-0101', consent: false }).expect(400)).body.fields.consent).toBe('Please agree to receive text alerts');
@@ -80,7 +80,7 @@ describe('text alerts with the embedded SMS outbox', () => {
   });
 
   it('texts at most 3 codes per 10 minutes, and refuses an admin viewing as the agent', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     for (let i = 0; i < 3; i++) await session.put(smsUrl(agent.id)).send({ phone: '(813) 555-0103', consent: true }).expect(200);
     expect((await session.put(smsUrl(agent.id)).send({ phone: '(813) 555-0103', consent: true }).expect(429)).body.code).toBe('rate_limited');
 
@@ -190,7 +190,7 @@ describe('text alerts with Twilio', () => {
       .send(params);
 
   it('sends the code through Twilio and reports a Twilio refusal as 502', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     await verifyWithTwilio(session, agent.id, '+18135550111');
     expect((await session.get(smsUrl(agent.id)).expect(200)).body).toMatchObject({ status: 'active', provider: 'twilio' });
     nock('https://api.twilio.com').post(`/2010-04-01/Accounts/${SID}/Messages.json`).reply(400, { code: 21211, message: "The 'To' number +18135550112 is not a valid phone number.", status: 400 });
@@ -199,7 +199,7 @@ describe('text alerts with Twilio', () => {
   });
 
   it('STOP (and the other opt-out words) pauses texts at once and START resumes; a forged signature changes nothing', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await session.put(`/api/agents/${agent.id}/notification-settings`).send({ emailNotifications: false }).expect(200);
     await verifyWithTwilio(session, agent.id, '+18135550121');
     const stop = { MessageSid: 'SM1', AccountSid: SID, From: '+18135550121', To: '+18135550000', Body: ' stop ' };

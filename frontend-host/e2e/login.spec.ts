@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, requestFailures, test } from './fixtures';
-import { emailsTo, linkTokenTo } from './accounts';
+import { agentDevice, emailsTo, linkTokenTo } from './accounts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const PASSWORD = 'sunny-porch-42';
@@ -10,7 +10,7 @@ const PASSWORD = 'sunny-porch-42';
  * in an API client of its own: the page's browser stays logged out.
  */
 async function agentWithAccount(request: APIRequestContext, baseURL: string, name: string): Promise<{ id: number; name: string; email: string }> {
-  const headers = { origin: baseURL };
+  const headers = agentDevice(baseURL);
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
   const created = await request.post('/api/agents', { data: { name, state: 'FL', manualEntry: true }, headers });
   expect(created.ok(), await created.text()).toBe(true);

@@ -135,6 +135,18 @@ test('an under-delivered campaign: the final report and its seller link, the cre
   await expect(sellerPage.getByText(/of 5,000 guaranteed/)).toBeVisible();
   await seller.close();
 
+  // The email's "Open your dashboard" is a one-time sign-in link, like every email to the agent: on another
+  // device (no session, no password) it opens the dashboard with the credit, not /login.
+  const dashboardUrl = /Open your dashboard \(signs you in\): (\S+)/.exec(final)![1]!;
+  expect(dashboardUrl).toMatch(/\/verify-email\?token=/);
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  await phonePage.goto(dashboardUrl.replace(/^http:\/\/[^/]+/, ORIGIN));
+  await phonePage.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await phonePage.waitForURL((url) => url.pathname === '/dashboard' && url.searchParams.get('agent') === String(agent.id));
+  await expect(phonePage.getByRole('region', { name: 'Credits' }).getByTestId('credit-balance')).not.toHaveText('$0', { timeout: 30_000 });
+  await phone.close();
+
   // The credit shows on the dashboard, with the report.
   await page.goto(`/dashboard?agent=${agent.id}`);
   const balance = page.getByRole('region', { name: 'Credits' }).getByTestId('credit-balance');

@@ -17,6 +17,21 @@ async function toastFootprint(page: Page) {
   return { x: region.x, y: region.y, width: region.width, height: 76 };
 }
 
+/**
+ * Resolves once the page's running CSS animations have finished (a dialog rising into place, say): a control's place
+ * is measured where it stays, not mid-animation. Endless ones (a spinner) are not waited for.
+ */
+function animationsDone(page: Page): Promise<unknown> {
+  return page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The visible controls inside a rectangle of the screen. */
 function controlsIn(page: Page, rect: { x: number; y: number; width: number; height: number }): Promise<string[]> {
   return page.evaluate((t) => {
@@ -50,6 +65,8 @@ test.describe('toasts on a phone', () => {
     await page.getByRole('button', { name: /View full ad/ }).first().click();
     const preview = page.getByRole('dialog', { name: 'Full Ad Preview' });
     await expect(preview.getByRole('button', { name: 'Done' })).toBeVisible();
+    // The dialog rises and grows into place (180 ms): its close button ends up just clear of the toasts.
+    await animationsDone(page);
     expect(await controlsIn(page, await toastFootprint(page))).toEqual([]);
     await preview.getByRole('button', { name: 'Done' }).click();
 

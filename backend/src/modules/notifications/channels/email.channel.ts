@@ -51,7 +51,7 @@ export const emailChannel: Channel = {
         break;
       case 'report.mid_flight':
       case 'report.final':
-        email = campaignReportEmail(ctx.config, to, p);
+        email = campaignReportEmail(ctx.config, to, p, dash);
         break;
     }
     const target = maskEmail(to);

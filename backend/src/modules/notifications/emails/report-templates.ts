@@ -1,7 +1,7 @@
 import { formatCents } from '@app/contracts';
 import type { Config } from '../../../platform/config';
 import type { EmailMessage } from '../../../platform/email/mailer';
-import { dashboardLink, esc } from './templates';
+import { dashboardText, esc, layout, publicOrigin } from './templates';
 
 /** A campaign report as its email tells it (a snapshot the reports module takes when it records the report). */
 export interface CampaignReportEmail {
@@ -45,13 +45,11 @@ function figureRows(r: CampaignReportEmail): { label: string; value: string }[] 
   ];
 }
 
-function page(title: string, inner: string, dashboardUrl: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;max-width:600px;margin:0 auto;padding:16px">
-<h2 style="margin:0 0 12px">${esc(title)}</h2>${inner}
-<p style="margin-top:24px"><a href="${esc(dashboardUrl)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your dashboard</a></p>
-<p style="color:#6b7280;font-size:12px">You get this email because you ran a campaign with Listing Ads. Every impression we guarantee is checked at the end of the flight, and any shortfall is credited automatically.</p>
-</body></html>`;
-}
+const FOOTER =
+  'You get this email because you ran a campaign with Listing Ads. Every impression we guarantee is checked at the end of the flight, and any shortfall is credited automatically.';
+
+/** Like every email to the agent, its button is a one-time sign-in link to the dashboard (DESIGN §3), never a dead end at /login. */
+const page = (config: Config, title: string, inner: string, dashboardUrl: string) => layout(config, title, inner, dashboardUrl, FOOTER);
 
 function creditSentence(r: CampaignReportEmail): string | null {
   if (!r.credit) return null;
@@ -62,9 +60,11 @@ function creditSentence(r: CampaignReportEmail): string | null {
     : `Your campaign delivered ${n(missing)} impressions fewer than guaranteed, so we added ${amount} of account credit: your next checkout uses it automatically.`;
 }
 
-/** The mid-flight and final report emails: the figures, the pace or the credit, the seller link and the PDF. */
-export function campaignReportEmail(config: Config, to: string, r: CampaignReportEmail): EmailMessage {
-  const dash = dashboardLink(config, r.agentId);
+/**
+ * The mid-flight and final report emails: the figures, the pace or the credit, the seller link and the PDF. `dash`
+ * is the one-time sign-in link to the dashboard issued for `to`.
+ */
+export function campaignReportEmail(config: Config, to: string, r: CampaignReportEmail, dash: string): EmailMessage {
   const where = r.listingAddress ? `: ${r.listingAddress}` : '';
   const rows = figureRows(r);
   const table = `<table style="border-collapse:collapse;width:100%">${rows
@@ -79,13 +79,13 @@ export function campaignReportEmail(config: Config, to: string, r: CampaignRepor
     return {
       to,
       subject: `Halfway report${where}`,
-      html: page('Your campaign at halfway', `<p>${esc(pace)}</p>${table}`, dash),
-      text: `Your campaign at halfway\n\n${pace}\n\n${text}\n\nYour dashboard: ${dash}\n`,
+      html: page(config, 'Your campaign at halfway', `<p>${esc(pace)}</p>${table}`, dash),
+      text: `Your campaign at halfway\n\n${pace}\n\n${text}\n\n${dashboardText(config, dash)}`,
     };
   }
   const credit = creditSentence(r);
   const kept = r.figures.delivered >= r.figures.promised ? 'Your campaign delivered every impression we guaranteed.' : null;
-  const pdf = r.pdfPath ? `${dash.replace(/\/dashboard.*$/, '')}${r.pdfPath}` : null;
+  const pdf = r.pdfPath ? `${publicOrigin(config)}${r.pdfPath}` : null;
   const links = [
     r.sellerUrl ? `<p>Share the results with your seller: <a href="${esc(r.sellerUrl)}">${esc(r.sellerUrl)}</a> (no login needed; you can turn the link off on your dashboard).</p>` : '',
     pdf ? `<p><a href="${esc(pdf)}">Download the PDF report</a></p>` : '',
@@ -93,7 +93,7 @@ export function campaignReportEmail(config: Config, to: string, r: CampaignRepor
   return {
     to,
     subject: `Final report${where}`,
-    html: page('Your campaign report', `${kept ? `<p>${esc(kept)}</p>` : ''}${credit ? `<p>${esc(credit)}</p>` : ''}${table}${links}`, dash),
-    text: `Your campaign report\n\n${kept ? `${kept}\n\n` : ''}${credit ? `${credit}\n\n` : ''}${text}\n\n${r.sellerUrl ? `Seller link: ${r.sellerUrl}\n` : ''}${pdf ? `PDF report: ${pdf}\n` : ''}\nYour dashboard: ${dash}\n`,
+    html: page(config, 'Your campaign report', `${kept ? `<p>${esc(kept)}</p>` : ''}${credit ? `<p>${esc(credit)}</p>` : ''}${table}${links}`, dash),
+    text: `Your campaign report\n\n${kept ? `${kept}\n\n` : ''}${credit ? `${credit}\n\n` : ''}${text}\n\n${r.sellerUrl ? `Seller link: ${r.sellerUrl}\n` : ''}${pdf ? `PDF report: ${pdf}\n` : ''}\n${dashboardText(config, dash)}`,
   };
 }

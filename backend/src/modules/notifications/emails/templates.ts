@@ -23,15 +23,13 @@ function leadPhoneHtml(raw: string | null): string {
   return link.href ? `<a href="${esc(link.href)}">${esc(link.display)}</a>` : esc(link.display);
 }
 
-export const dashboardLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, agentId: number) => `${publicOrigin(config)}/dashboard?agent=${agentId}`;
-
 /**
  * Every email to the agent opens the dashboard through a one-time sign-in link (DESIGN §3): no password needed,
  * and never a dead end at /login. The link works once, for 30 minutes; after that /login sends a new one.
  */
 const SIGN_IN_NOTE = 'The button signs you in: it works once, for 30 minutes. After that, ask for a new sign-in link at';
 
-function layout(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, title: string, inner: string, dashboardUrl: string, footer = 'You get these emails because lead notifications are on in your dashboard (Lead Notifications → General).'): string {
+export function layout(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, title: string, inner: string, dashboardUrl: string, footer = 'You get these emails because lead notifications are on in your dashboard (Lead Notifications → General).'): string {
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;max-width:600px;margin:0 auto;padding:16px">
 <h2 style="margin:0 0 12px">${esc(title)}</h2>${inner}
 <p style="margin-top:24px"><a href="${esc(dashboardUrl)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your dashboard</a></p>
@@ -40,7 +38,7 @@ function layout(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, title: string, inne
 </body></html>`;
 }
 
-const dashboardText = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, dashboardUrl: string) =>
+export const dashboardText = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, dashboardUrl: string) =>
   `Open your dashboard (signs you in): ${dashboardUrl}\n${SIGN_IN_NOTE} ${publicOrigin(config)}/login.\n`;
 
 const interestOf = (l: LeadDelivery['lead']) =>

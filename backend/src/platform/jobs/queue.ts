@@ -5,7 +5,7 @@ import { sqlOf, type Db } from '../db/knex';
 import type { SqlExecutor } from '../db/pipelined-connection';
 import type { Logger } from '../logger';
 import type { Config } from '../config';
-import { PermanentJobError, type JobDefinition } from './job';
+import { PermanentJobError, type EventDefinition, type JobDefinition } from './job';
 
 const DLQ_SUFFIX = '.dead';
 
@@ -23,6 +23,11 @@ export interface Queue {
    * behind its statements). Returns the new jobs' ids.
    */
   sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor }): Promise<string[]>;
+  /**
+   * Announce an event (pg-boss publish): one job in each queue that subscribes to it (JobDefinition.subscribe),
+   * written in `trx` like `send`. Nobody subscribed: nothing is sent.
+   */
+  publish<P>(event: EventDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   isReady(): Promise<boolean>;
@@ -117,10 +122,16 @@ export function createQueue(opts: {
     return ids ?? [];
   };
 
+  const publish: Queue['publish'] = async (event, payload, publishOpts = {}) => {
+    const data = event.payload.parse(payload) as object;
+    await boss.publish(event.name, data, publishOpts.trx ? { db: await bossDbFor(publishOpts.trx) } : {});
+  };
+
   return {
     boss,
     send,
     sendMany,
+    publish,
     async start() {
       await boss.start();
       for (const def of jobs) {
@@ -131,6 +142,7 @@ export function createQueue(opts: {
         await boss.createQueue(def.name, { ...def.options, notify: true });
         await boss.updateQueue(def.name, { ...def.options });
         if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' } as never);
+        for (const event of def.subscribe ?? []) await boss.subscribe(event.name, def.name);
       }
       if (opts.work === false) return;
       for (const def of jobs) {

@@ -8,6 +8,7 @@ import { jobs } from './jobs';
 import type { JobDefinition } from './platform/jobs/job';
 import { createApp } from './app';
 import { withLocalSecrets } from './platform/secrets';
+import { seedDemoMls } from './modules/mls';
 
 export interface RunningServer {
   server: http.Server;
@@ -40,6 +41,8 @@ export async function startServer(
   const db = createDb(connectionString, { min: 2, max: 20 });
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  // The demo MLS's bundled records (kept as they are when they exist: the living feed's changes stay).
+  if (config.providers.mls === 'demo') await seedDemoMls(db);
 
   const queue = createQueue({ connectionString, db, logger, config, jobs: opts.jobs ?? jobs, work: config.JOBS_ENABLED });
   await queue.start();

@@ -23,6 +23,8 @@ import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
 import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_stats';
 import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_daily_metrics';
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
+import * as mlsCreateDemoFeed from './20261127080000_mls_create_demo_feed';
+import * as mlsCreateFeedReplication from './20261127080100_mls_create_feed_replication';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125140000_agents_add_campaign_stats': agentsAddCampaignStats,
   '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
+  '20261127080000_mls_create_demo_feed': mlsCreateDemoFeed,
+  '20261127080100_mls_create_feed_replication': mlsCreateFeedReplication,
 };

@@ -8,8 +8,8 @@ export interface JobContext {
   db: Db;
   logger: Logger;
   config: Config;
-  /** To enqueue follow-up work (e.g. the next delivery attempt) inside the handler's own transaction. */
-  queue: Pick<Queue, 'send'>;
+  /** To enqueue follow-up work (e.g. the next delivery attempt) or announce events inside the handler's own transaction. */
+  queue: Pick<Queue, 'send' | 'sendMany' | 'publish'>;
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;

@@ -78,7 +78,7 @@ export function createQueue(opts: {
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
   const byName = new Map(jobs.map((j) => [j.name, j]));
-  const sender: Pick<Queue, 'send'> = { send: (...args) => send(...args) };
+  const sender: Pick<Queue, 'send' | 'sendMany' | 'publish'> = { send: (...args) => send(...args), sendMany: (...args) => sendMany(...args), publish: (...args) => publish(...args) };
 
   async function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
     const jobLog = log.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 });

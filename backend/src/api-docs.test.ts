@@ -149,6 +149,7 @@ describe('answers parse with their documented contract schemas', () => {
     await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings`, undefined, t.newSession());
     await call('get', '/demo-mls/photos/:file', '/demo-mls/photos/exterior-01.jpg');
     await call('get', '/demo-mls/photos/:file', '/demo-mls/photos/nothing-here.jpg');
+    await call('get', '/demo-mls/odata/:resource', `/demo-mls/odata/Property?$top=2&$filter=${encodeURIComponent("ListAgentMlsId eq 'FL30418'")}`);
 
     // Manual listing, agent reads and branding.
     const listing = (

@@ -201,6 +201,12 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/mls/search-agent', tag: 'mls', summary: 'Find an MLS member by name and state', body: mlsSearchSchema, ok: { 200: mlsAgentMatchSchema }, errors: [404, 429, 502] },
   { method: 'post', path: '/api/mls/load', tag: 'mls', summary: "Load the member's listings from the MLS", body: mlsLoadSchema, ok: { 200: mlsLoadResultSchema }, errors: [403, 404, 502] },
   { method: 'get', path: '/demo-mls/photos/:file', tag: 'mls', summary: "A demo MLS listing photo", params: z.object({ file: z.string() }), ok: { 200: image }, errors: [404] },
+  {
+    method: 'get', path: '/demo-mls/odata/:resource', tag: 'mls', summary: "The demo MLS's RESO Web API (mounted while the demo MLS runs)",
+    description: "`Property`, `Member` or `Property('KEY')` with OData's `$filter`, `$orderby`, `$top`, `$skip` (at most 10,000), `$count`, `$select`, `$expand=Media`; pages of 500 with `@odata.nextLink`. Errors are OData error bodies (`{ error: { code, message } }`).",
+    params: z.object({ resource: z.string() }),
+    ok: { 200: json(z.looseObject({ value: z.array(z.record(z.string(), z.unknown())).optional(), '@odata.nextLink': z.string().optional(), '@odata.count': z.number().optional() })) },
+  },
 
   // Listings
   {

@@ -53,6 +53,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/agents/:id/facebook-metrics': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },
   'GET /api/agents/:id/facebook-metrics/daily': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics/daily`, allowed: 200 },
   'GET /api/agents/:id/campaigns': { method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
+  // Autopilot's saved card (saving one is refused to a Login As: saved-cards.test.ts).
+  'GET /api/agents/:id/saved-card': { method: 'get', path: (t) => `/api/agents/${t.agentId}/saved-card`, allowed: 200 },
 };
 
 /** How a session is refused: 404 like a missing agent or campaign, or 403 "please log in" for the agent's own wizard browser. */

@@ -266,6 +266,15 @@ describe('answers parse with their documented contract schemas', () => {
     expect(asked.body.status).toBe('requires_action');
     await call('post', '/api/payments/local/authenticate', '/api/payments/local/authenticate', { clientSecret: intent3ds.clientSecret, approve: true });
 
+    // A saved card (autopilot): a SetupIntent confirmed by the card form, then the provider's word.
+    await call('get', '/api/agents/:id/saved-card', `/api/agents/${agent.id}/saved-card`);
+    const setup = (await call('post', '/api/agents/:id/saved-card/setup', `/api/agents/${agent.id}/saved-card/setup`, {})).body;
+    await call('post', '/api/agents/:id/saved-card/confirm', `/api/agents/${agent.id}/saved-card/confirm`, { setupIntentId: setup.setupIntentId });
+    await call('post', '/api/payments/local/confirm', '/api/payments/local/confirm', { clientSecret: setup.clientSecret, cardNumber: '4242424242424242', ...exp });
+    await call('post', '/api/agents/:id/saved-card/confirm', `/api/agents/${agent.id}/saved-card/confirm`, { setupIntentId: setup.setupIntentId });
+    await call('post', '/api/agents/:id/saved-card/confirm', `/api/agents/${agent.id}/saved-card/confirm`, {});
+    await call('delete', '/api/agents/:id/saved-card', `/api/agents/${agent.id}/saved-card`);
+
     // Accounts: set up (the link is emailed, then opened in this browser), change the password, log out, log in, reset it.
     const email = found.email as string;
     const setUp = await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });

@@ -60,6 +60,9 @@ import {
   listingCreateSchema,
   listingViewSchema,
   localPaymentAnswerSchema,
+  savedCardViewSchema,
+  cardSetupSchema,
+  cardSetupConfirmSchema,
   loginSchema,
   mlsAgentMatchSchema,
   mlsLoadResultSchema,
@@ -279,7 +282,14 @@ export const API_ROUTES: RouteDoc[] = [
   // Payments
   { method: 'post', path: '/api/create-payment-intent', tag: 'payments', summary: "Start (or resume) the campaign's checkout", body: createPaymentIntentSchema, ok: { 200: createPaymentIntentResponseSchema }, errors: [403, 404, 409, 502] },
   { method: 'post', path: '/api/webhook/payment-success', tag: 'payments', summary: 'The success screen: settle a payment the provider confirms, then launch', body: paymentSuccessSchema, ok: { 200: paymentSuccessResponseSchema }, errors: [402, 403, 404, 502] },
-  { method: 'post', path: '/api/payments/local/confirm', tag: 'payments', summary: 'Local test payments: pay with a Stripe test card', body: localConfirmSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
+  { method: 'post', path: '/api/payments/local/confirm', tag: 'payments', summary: 'Local test payments: pay with a Stripe test card (or save it, with a SetupIntent\'s client secret)', body: localConfirmSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
+  { method: 'get', path: '/api/agents/:id/saved-card', tag: 'payments', summary: "The agent's saved card (brand, last 4, expiry), charged by autopilot", params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/agents/:id/saved-card/setup', tag: 'payments', summary: 'Save a card: a SetupIntent (usage off_session) on the agent\'s customer, for the card form',
+    description: "Refused to an admin's Login As. The card saved before stays until the new one is set up.", params: id, ok: { 200: cardSetupSchema }, errors: [403, 404, 429, 502],
+  },
+  { method: 'post', path: '/api/agents/:id/saved-card/confirm', tag: 'payments', summary: 'After the card form confirmed the SetupIntent: the provider says whether the card is saved', params: id, body: cardSetupConfirmSchema, ok: { 200: savedCardViewSchema }, errors: [403, 404, 409, 502] },
+  { method: 'delete', path: '/api/agents/:id/saved-card', tag: 'payments', summary: 'Forget the saved card (detached at the provider)', params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404, 502] },
   { method: 'post', path: '/api/payments/local/authenticate', tag: 'payments', summary: 'Local test payments: answer the 3D Secure step', body: localAuthenticateSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
   {
     method: 'post', path: '/api/webhooks/stripe', tag: 'payments', summary: "Stripe's signed webhook (PaymentIntent events)",

@@ -25,6 +25,7 @@ import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
 import * as mlsCreateDemoFeed from './20261127080000_mls_create_demo_feed';
 import * as mlsCreateFeedReplication from './20261127080100_mls_create_feed_replication';
+import * as paymentsCreateSavedCards from './20261127080200_payments_create_saved_cards';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
   '20261127080000_mls_create_demo_feed': mlsCreateDemoFeed,
   '20261127080100_mls_create_feed_replication': mlsCreateFeedReplication,
+  '20261127080200_payments_create_saved_cards': paymentsCreateSavedCards,
 };

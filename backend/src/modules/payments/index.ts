@@ -2,3 +2,7 @@
 export { paymentsRouter } from './payments.routes';
 export { createPaymentProviders, type PaymentProviders, type PaymentProviderName } from './providers';
 export { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
+
+// Saved cards: what autopilot shows and charges (the card itself is saved through this module's routes).
+export { savedCardOf, chargeSavedCard, type SavedCardCharge, type SavedCardChargeOutcome } from './saved-cards.service';
+export type { PaymentsContext } from './payments.service';

@@ -26,6 +26,7 @@ import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limi
 import * as mlsCreateDemoFeed from './20261127080000_mls_create_demo_feed';
 import * as mlsCreateFeedReplication from './20261127080100_mls_create_feed_replication';
 import * as paymentsCreateSavedCards from './20261127080200_payments_create_saved_cards';
+import * as campaignsAddSandboxPause from './20261127080300_campaigns_add_sandbox_pause';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127080000_mls_create_demo_feed': mlsCreateDemoFeed,
   '20261127080100_mls_create_feed_replication': mlsCreateFeedReplication,
   '20261127080200_payments_create_saved_cards': paymentsCreateSavedCards,
+  '20261127080300_campaigns_add_sandbox_pause': campaignsAddSandboxPause,
 };

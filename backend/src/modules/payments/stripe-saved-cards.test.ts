@@ -124,8 +124,8 @@ describe('Stripe saved cards', () => {
         sent.body = form(body);
         return true;
       })
-      .matchHeader('idempotency-key', (key: string) => {
-        sent.key = key;
+      .matchHeader('idempotency-key', (key: string | null) => {
+        sent.key = key ?? undefined;
         return true;
       })
       .reply(200, paymentIntent(pi, campaignId));

@@ -21,6 +21,10 @@ export interface AdPlatform {
   createAd(spec: AdSpec): Promise<string>;
   /** Lifetime delivery of each campaign, by platform campaign id; campaigns the platform has no data for are absent. */
   getDelivery(platformCampaignIds: string[]): Promise<Map<string, Delivery>>;
+  /** Stop a running campaign's delivery, keeping it (Meta: POST /{campaign-id} status=PAUSED). Pausing a paused one is fine. */
+  pauseCampaign(platformCampaignId: string): Promise<void>;
+  /** Deliver again after a pause (Meta: status=ACTIVE). */
+  resumeCampaign(platformCampaignId: string): Promise<void>;
 }
 
 export interface CampaignSpec {

@@ -19,6 +19,7 @@ import { loadImageBytes } from './image-source';
  *   GET  /act_{id}/campaigns|adsets|ads?filtering=[{field:"name",operator:"EQUAL",value}]
  *   GET  /search?type=adinterest&q=…          (interest names → ids for flexible_spec)
  *   GET  /{campaign-id}/insights?fields=impressions,reach,clicks&date_preset=maximum
+ *   POST /{campaign-id} status=PAUSED | ACTIVE  (pause and resume; Meta answers {success: true})
  * Errors come as {error: {message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}.
  * The access token goes in the Authorization header, never in a URL, and is never logged.
  */
@@ -259,6 +260,21 @@ export class MetaAdPlatform implements AdPlatform {
     };
     await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
     return out;
+  }
+
+  // ---- pause and resume (the listing went under contract, or came back) ----
+
+  async pauseCampaign(platformCampaignId: string): Promise<void> {
+    await this.setStatus(platformCampaignId, 'PAUSED');
+  }
+
+  async resumeCampaign(platformCampaignId: string): Promise<void> {
+    await this.setStatus(platformCampaignId, 'ACTIVE');
+  }
+
+  private async setStatus(platformCampaignId: string, status: 'PAUSED' | 'ACTIVE'): Promise<void> {
+    const body = await this.graph('POST', encodeURIComponent(platformCampaignId), { status });
+    if (body.success !== true) throw new AdPlatformError(`Meta did not confirm the campaign's status ${status}`, true);
   }
 
   // ---- HTTP ----

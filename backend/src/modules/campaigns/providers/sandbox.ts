@@ -7,7 +7,7 @@ import type { AdPlatform, AdSetSpec, AdSpec, CampaignSpec, CreativeSpec, Deliver
  * The embedded ad platform (no account, no network). It records each campaign, its one ad set and
  * its one ad in sandbox_ad_campaigns (its own table: it stands for a system outside ours) and
  * delivers exactly the impressions paid for over the campaign's timeframe, deterministically from
- * the elapsed time (see sandboxDelivery). Creating by name is idempotent, like a lookup before a create.
+ * the elapsed time (see sandboxDelivery), less the time it spent paused. Creating by name is idempotent, like a lookup before a create.
  */
 export class SandboxAdPlatform implements AdPlatform {
   readonly name = 'sandbox' as const;
@@ -83,12 +83,33 @@ export class SandboxAdPlatform implements AdPlatform {
     if (!platformCampaignIds.length) return out;
     const rows = await this.db('sandboxAdCampaigns')
       .whereIn('id', platformCampaignIds)
-      .select('id', 'impressionsGoal', 'startsAt', 'endsAt', 'adId');
+      .select('id', 'impressionsGoal', 'startsAt', 'endsAt', 'adId', 'pausedAt', 'pausedSeconds');
     const now = this.clock();
     for (const r of rows) {
-      out.set(r.id, r.adId && r.startsAt && r.endsAt ? sandboxDelivery({ id: r.id, impressionsGoal: r.impressionsGoal, startsAt: r.startsAt, endsAt: r.endsAt }, now) : ZERO);
+      // Paused time delivers nothing: the campaign's clock stops while it is paused.
+      const pausedMs = (r.pausedSeconds ?? 0) * 1000 + (r.pausedAt ? Math.max(0, now.getTime() - new Date(r.pausedAt).getTime()) : 0);
+      const at = new Date(now.getTime() - pausedMs);
+      out.set(r.id, r.adId && r.startsAt && r.endsAt ? sandboxDelivery({ id: r.id, impressionsGoal: r.impressionsGoal, startsAt: r.startsAt, endsAt: r.endsAt }, at) : ZERO);
     }
     return out;
+  }
+
+  async pauseCampaign(platformCampaignId: string): Promise<void> {
+    const found = await this.db('sandboxAdCampaigns')
+      .where({ id: platformCampaignId })
+      .update({ pausedAt: this.db.raw('coalesce(paused_at, ?)', [this.clock()]) });
+    if (!found) throw new Error(`sandbox: no campaign ${platformCampaignId}`);
+  }
+
+  async resumeCampaign(platformCampaignId: string): Promise<void> {
+    const now = this.clock();
+    const found = await this.db('sandboxAdCampaigns')
+      .where({ id: platformCampaignId })
+      .update({
+        pausedSeconds: this.db.raw('paused_seconds + coalesce(greatest(0, extract(epoch from (?::timestamptz - paused_at)))::int, 0)', [now]),
+        pausedAt: null,
+      });
+    if (!found) throw new Error(`sandbox: no campaign ${platformCampaignId}`);
   }
 }
 

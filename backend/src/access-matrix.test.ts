@@ -55,6 +55,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/agents/:id/campaigns': { method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
   // Autopilot's saved card (saving one is refused to a Login As: saved-cards.test.ts).
   'GET /api/agents/:id/saved-card': { method: 'get', path: (t) => `/api/agents/${t.agentId}/saved-card`, allowed: 200 },
+  // Autopilot (changing it, or acting on its runs, is refused to a Login As: autopilot.routes.test.ts).
+  'GET /api/agents/:id/autopilot': { method: 'get', path: (t) => `/api/agents/${t.agentId}/autopilot`, allowed: 200 },
 };
 
 /** How a session is refused: 404 like a missing agent or campaign, or 403 "please log in" for the agent's own wizard browser. */

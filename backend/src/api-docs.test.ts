@@ -1,3 +1,4 @@
+import { signLink } from './platform/crypto/signed-links';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -275,6 +276,15 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/agents/:id/saved-card/confirm', `/api/agents/${agent.id}/saved-card/confirm`, {});
     await call('delete', '/api/agents/:id/saved-card', `/api/agents/${agent.id}/saved-card`);
 
+    // Autopilot: settings, a run that is not there, links that are not valid.
+    await call('get', '/api/agents/:id/autopilot', `/api/agents/${agent.id}/autopilot`);
+    await call('put', '/api/agents/:id/autopilot', `/api/agents/${agent.id}/autopilot`, { enabled: true, vetoWindowHours: 12 });
+    await call('put', '/api/agents/:id/autopilot', `/api/agents/${agent.id}/autopilot`, { vetoWindowHours: 100 });
+    await call('post', '/api/agents/:id/autopilot/runs/:runId/:action', `/api/agents/${agent.id}/autopilot/runs/999999/skip`, {});
+    const token = signLink(t.config, { purpose: 'autopilot', subject: '999999', action: 'skip', expiresAt: Date.now() / 1000 + 60 });
+    await call('get', '/api/autopilot/links/:token', `/api/autopilot/links/${token}`);
+    await call('post', '/api/autopilot/links/:token', `/api/autopilot/links/${token}`, {});
+
     // Accounts: set up (the link is emailed, then opened in this browser), change the password, log out, log in, reset it.
     const email = found.email as string;
     const setUp = await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });
@@ -343,7 +353,8 @@ describe('answers parse with their documented contract schemas', () => {
     const succeeded = API_ROUTES.filter((r) => Object.keys(r.ok).some((s) => checked.has(`${key(r)} ${s}`))).map(key);
     // Answered in the tests above, or (manual-listing) rendered by listing-pages.routes.test.ts: it needs the built page bundle;
     // Google login's redirects need Google configured: google-login.routes.test.ts.
-    const elsewhere = ['get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
+    // Autopilot's runs come from MLS events: autopilot.routes.test.ts checks their answers against these schemas.
+    const elsewhere = ['post /api/agents/:id/autopilot/runs/:runId/:action', 'get /api/autopilot/links/:token', 'post /api/autopilot/links/:token', 'get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
     expect(API_ROUTES.map(key).filter((k) => !succeeded.includes(k) && !elsewhere.includes(k))).toEqual([]);
     expect([...checked].filter((c) => /\s(4\d\d|5\d\d)$/.test(c)).length).toBeGreaterThan(12);
   });

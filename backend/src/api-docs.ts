@@ -62,6 +62,13 @@ import {
   localPaymentAnswerSchema,
   savedCardViewSchema,
   cardSetupSchema,
+  autopilotViewSchema,
+  autopilotSettingsInputSchema,
+  autopilotRunParams,
+  autopilotRunSchema,
+  autopilotLinkParams,
+  autopilotLinkViewSchema,
+  autopilotLinkResultSchema,
   cardSetupConfirmSchema,
   loginSchema,
   mlsAgentMatchSchema,
@@ -101,7 +108,7 @@ const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
 const VerificationSent = verificationSentSchema.meta({ id: 'VerificationSent', description: 'A link was emailed; nothing changes until it is opened' });
 const Verified = verifiedSchema.meta({ id: 'Verified' });
 
-type Status = 200 | 201 | 202 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type Status = 200 | 201 | 202 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 
 /** A body that is not JSON: its media type and a schema for it (binary for images). */
 interface RawBody {
@@ -141,6 +148,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: "Not allowed for this session (see `code`; `agents.login_required`: the agent has an account, log in to continue). Another session's agents and campaigns answer 404, like unknown ones",
   404: 'Not found',
   409: 'Conflict with the current state (see `code`)',
+  410: 'Gone: the link expired or was used',
   413: 'Too large',
   415: 'Not a supported image',
   429: 'Rate limited: retry after the Retry-After header',
@@ -290,6 +298,22 @@ export const API_ROUTES: RouteDoc[] = [
   },
   { method: 'post', path: '/api/agents/:id/saved-card/confirm', tag: 'payments', summary: 'After the card form confirmed the SetupIntent: the provider says whether the card is saved', params: id, body: cardSetupConfirmSchema, ok: { 200: savedCardViewSchema }, errors: [403, 404, 409, 502] },
   { method: 'delete', path: '/api/agents/:id/saved-card', tag: 'payments', summary: 'Forget the saved card (detached at the provider)', params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404, 502] },
+  // Autopilot (DESIGN §7)
+  {
+    method: 'get', path: '/api/agents/:id/autopilot', tag: 'autopilot', summary: "The agent's autopilot: settings, saved card, scheduled drafts and history",
+    params: id, ok: { 200: autopilotViewSchema }, errors: [403, 404],
+  },
+  {
+    method: 'put', path: '/api/agents/:id/autopilot', tag: 'autopilot', summary: 'Change any of the settings (`{"enabled": true}` alone turns it on with the defaults)',
+    description: "Owner only (refused to an admin's Login As). 409 `autopilot.needs_mls` for an agent without an MLS identity.", params: id, body: autopilotSettingsInputSchema,
+    ok: { 200: autopilotViewSchema }, errors: [403, 404, 409],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/autopilot/runs/:runId/:action', tag: 'autopilot', summary: 'Launch now, skip a draft, or resume a paused ad (the dashboard\'s buttons)',
+    params: autopilotRunParams, ok: { 200: autopilotRunSchema }, errors: [403, 404, 409],
+  },
+  { method: 'get', path: '/api/autopilot/links/:token', tag: 'autopilot', summary: 'What an emailed one-tap link does (no login; signed, single use, expiring)', params: autopilotLinkParams, ok: { 200: autopilotLinkViewSchema }, errors: [404, 410, 429] },
+  { method: 'post', path: '/api/autopilot/links/:token', tag: 'autopilot', summary: 'Use an emailed one-tap link: Launch now, Skip, Resume; Edit, card and confirm log the browser in', params: autopilotLinkParams, ok: { 200: autopilotLinkResultSchema }, errors: [404, 409, 410, 429] },
   { method: 'post', path: '/api/payments/local/authenticate', tag: 'payments', summary: 'Local test payments: answer the 3D Secure step', body: localAuthenticateSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
   {
     method: 'post', path: '/api/webhooks/stripe', tag: 'payments', summary: "Stripe's signed webhook (PaymentIntent events)",

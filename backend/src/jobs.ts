@@ -5,9 +5,10 @@ import { launchCampaignJob, syncMetricsJob } from './modules/campaigns';
 import { deliverJob, sendDigestsJob } from './modules/notifications';
 import { sendVerificationEmailJob } from './modules/agents';
 import { pollFeedsJob } from './modules/mls';
+import { listingEventsJob, handleEventJob, launchDueJob, sweepJob } from './modules/autopilot';
 
 /**
  * Every background job of the product, in one place: the place to read what background work exists.
  * A job's name is a public contract (the ops CLI and queued rows refer to it): never rename one.
  */
-export const jobs: JobDefinition<any>[] = [purgeExpiredSessionsJob, sweepPendingUploadsJob, launchCampaignJob, syncMetricsJob, deliverJob, sendDigestsJob, sendVerificationEmailJob, pollFeedsJob];
+export const jobs: JobDefinition<any>[] = [purgeExpiredSessionsJob, sweepPendingUploadsJob, launchCampaignJob, syncMetricsJob, deliverJob, sendDigestsJob, sendVerificationEmailJob, pollFeedsJob, listingEventsJob, handleEventJob, launchDueJob, sweepJob];

@@ -11,6 +11,7 @@ export * from './integrations.js';
 export * from './help.js';
 export * from './errors.js';
 export * from './cards.js';
+export * from './autopilot.js';
 export * from './schemas/index.js';
 export * from './api-client.js';
 export * from './wire/index.js';

@@ -69,7 +69,21 @@ export const DELIVERY_STATUSES = ['succeeded', 'failed', 'dead', 'disabled'] as 
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** What was delivered. */
-export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead'] as const;
+export const DELIVERY_KINDS = [
+  'lead.created',
+  'lead.test',
+  'lead.digest',
+  'campaign.live',
+  'endpoint.disabled',
+  'delivery.dead',
+  // Autopilot's emails to the agent (DESIGN §7).
+  'autopilot.scheduled',
+  'autopilot.card_needed',
+  'autopilot.payment_failed',
+  'autopilot.confirm_payment',
+  'autopilot.delivery_stopped',
+  'autopilot.resume_offer',
+] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**

@@ -27,6 +27,9 @@ import * as mlsCreateDemoFeed from './20261127080000_mls_create_demo_feed';
 import * as mlsCreateFeedReplication from './20261127080100_mls_create_feed_replication';
 import * as paymentsCreateSavedCards from './20261127080200_payments_create_saved_cards';
 import * as campaignsAddSandboxPause from './20261127080300_campaigns_add_sandbox_pause';
+import * as campaignsAddPausedStatus from './20261127080400_campaigns_add_paused_status';
+import * as notificationsAddAutopilotKinds from './20261127080500_notifications_add_autopilot_kinds';
+import * as autopilotCreateTables from './20261127080600_autopilot_create_tables';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -58,4 +61,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127080100_mls_create_feed_replication': mlsCreateFeedReplication,
   '20261127080200_payments_create_saved_cards': paymentsCreateSavedCards,
   '20261127080300_campaigns_add_sandbox_pause': campaignsAddSandboxPause,
+  '20261127080400_campaigns_add_paused_status': campaignsAddPausedStatus,
+  '20261127080500_notifications_add_autopilot_kinds': notificationsAddAutopilotKinds,
+  '20261127080600_autopilot_create_tables': autopilotCreateTables,
 };

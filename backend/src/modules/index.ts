@@ -11,10 +11,11 @@ import { leadsRouter } from './leads';
 import { listingPagesRouter } from './listing-pages';
 import { notificationsRouter } from './notifications';
 import { helpRouter } from './help';
+import { autopilotRouter } from './autopilot';
 
 /** Every module's router that needs the session or a request body, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), helpRouter(deps)];
+  return [agentsRouter(deps), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), helpRouter(deps), autopilotRouter(deps)];
 }
 
 /**

@@ -41,6 +41,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ META_ACCESS_TOKEN: 'meta', META_AD_ACCOUNT_ID: 'act_1', META_PAGE_ID: 'page_1', PUBLIC_URL: 'http://localhost:3000' }).providers.ads).toBe('meta');
   });
 
+  it('autopilot: MLS_POLL_INTERVAL_S at least 60 (default 300); AUTOPILOT_TIME_SCALE only outside production', () => {
+    expect(loadConfig({}).MLS_POLL_INTERVAL_S).toBe(300);
+    expect(() => loadConfig({ MLS_POLL_INTERVAL_S: '30' })).toThrow(/MLS_POLL_INTERVAL_S: must be at least 60/);
+    expect(loadConfig({ NODE_ENV: 'test', AUTOPILOT_TIME_SCALE: '0.001' }).AUTOPILOT_TIME_SCALE).toBe(0.001);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTOPILOT_TIME_SCALE: '0.5' })).toThrow(/AUTOPILOT_TIME_SCALE: shortens autopilot's veto window/);
+    expect(loadConfig({ NODE_ENV: 'production' }).AUTOPILOT_TIME_SCALE).toBe(1);
+  });
+
   it('refuses an https PUBLIC_URL without TRUST_PROXY in production, with the reason', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TRUST_PROXY: must be true with an https:\/\/ PUBLIC_URL/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com', TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

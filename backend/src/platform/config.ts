@@ -56,6 +56,8 @@ const ConfigSchema = z
     RESO_REPLICATION_TOP: z.coerce.number().int().min(1).max(5000).default(1000),
     RESO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(100).default(2),
     RESO_MAX_SKIP: z.coerce.number().int().min(0).default(10_000),
+    // Multiplies autopilot's veto window and its 72-hour expiry (DESIGN §7). Tests shorten it; production refuses anything but 1.
+    AUTOPILOT_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
     META_ACCESS_TOKEN: optionalString,
     META_AD_ACCOUNT_ID: optionalString,
     META_PAGE_ID: optionalString,
@@ -83,6 +85,9 @@ const ConfigSchema = z
     }
     if (c.NODE_ENV === 'production' && c.DELIVERY_RETRY_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_RETRY_TIME_SCALE'], message: 'shortens the delivery retry schedule: tests only, never in production' });
+    }
+    if (c.NODE_ENV === 'production' && c.AUTOPILOT_TIME_SCALE !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['AUTOPILOT_TIME_SCALE'], message: "shortens autopilot's veto window: tests only, never in production" });
     }
     if ((c.RESO_CLIENT_ID && !c.RESO_CLIENT_SECRET) || (!c.RESO_CLIENT_ID && c.RESO_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RESO_CLIENT_SECRET'], message: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET go together' });

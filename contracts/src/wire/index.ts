@@ -7,3 +7,4 @@ export * from './uploads.js';
 export * from './platform.js';
 export * from './webhooks.js';
 export * from './dashboard.js';
+export * from './autopilot.js';

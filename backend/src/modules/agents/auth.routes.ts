@@ -4,7 +4,7 @@ import { FORGOT_PASSWORD_SENT_MESSAGE, changePasswordSchema, forgotPasswordSchem
 import { validate, inputOf } from '../../platform/http/validate';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { actorOf, isImpersonating, sessionOf, type SessionData } from '../../platform/auth/actor';
-import { unauthorized } from '../../platform/errors';
+import { notFound, unauthorized } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { findAgent } from './agents.service';
@@ -43,6 +43,17 @@ export async function logIn(ctx: Context, agent: Agent): Promise<void> {
   s.agentId = agent.id;
   delete s.impersonatedBy;
   delete s.impersonationStartedAt;
+}
+
+/**
+ * A one-time link emailed to the agent was opened (autopilot's Edit and payment links, DESIGN §3: whoever
+ * opens a link sent to the agent's address is the agent): this browser is logged in as the agent, under a
+ * new session id. The link's own checks (signature, expiry, single use) are the caller's.
+ */
+export async function logInFromEmailLink(ctx: Context, agentId: number): Promise<void> {
+  const agent = await findAgent(agentId);
+  if (!agent) throw notFound('agent');
+  await logIn(ctx, agent);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { budgetToCents, impressionsForBudget, isPayable, listingImages, listingPagePath, type CampaignDraftPayload } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
+import type { Knex } from 'knex';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
@@ -12,6 +13,7 @@ import { recordInitialStatus, transitionCampaign } from './campaign-transitions'
 import { findListingForCampaign, type CampaignListing } from './listing-access';
 
 type Agent = Awaited<ReturnType<typeof getAccessibleAgent>>;
+export type { Agent as DraftAgent };
 
 /** The agent (session rules) and the listing, which must be that agent's: 404 when unknown or not the caller's. */
 async function agentAndListing(actor: Actor, agentId: number, listingId: number): Promise<{ agent: Agent; listing: CampaignListing }> {
@@ -70,14 +72,17 @@ function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, 
   };
 }
 
+/** A new draft row and its first transition (none → draft), in the caller's transaction. */
+export async function insertDraft(trx: Knex.Transaction, config: Config, input: CampaignDraftPayload, agent: Agent, listing: CampaignListing, reason: string): Promise<Campaign> {
+  const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), status: 'draft' });
+  await recordInitialStatus(trx, campaign.id, 'draft', reason);
+  return campaign;
+}
+
 /** POST /api/campaigns: a draft, with its first transition (none → draft) in the same transaction. */
 export async function createCampaignDraft({ db, config }: { db: Db; config: Config }, actor: Actor, input: CampaignDraftPayload): Promise<Campaign> {
   const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
-  return db.transaction(async (trx) => {
-    const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), status: 'draft' });
-    await recordInitialStatus(trx, campaign.id, 'draft', 'created');
-    return campaign;
-  });
+  return db.transaction((trx) => insertDraft(trx, config, input, agent, listing, 'created'));
 }
 
 /**

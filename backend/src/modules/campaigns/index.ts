@@ -28,3 +28,22 @@ export { findPublicCampaign } from './public-campaign';
 
 // Operators (admin dashboard and ops CLI): campaign details, stored metrics, failed launches, relaunch.
 export { campaignsOfAgents, campaignMetrics, listFailedLaunches, relaunchCampaign, type AdminCampaignRow, type FailedLaunch } from './ops';
+
+// Autopilot (DESIGN §7): drafts built as the wizard builds them, skip/expiry, and delivery stopped or resumed by the
+// listing's status. guaranteeShortfall is the seam settlement (reports) reads for campaigns the listing stopped.
+export {
+  buildAutopilotDraft,
+  insertAutopilotDraft,
+  cancelDraft,
+  campaignSummaries,
+  liveCampaignsForListing,
+  stopDeliveryForListing,
+  resumeDelivery,
+  guaranteeShortfall,
+  type AutopilotAdKind,
+  type AutopilotDraft,
+  type AutopilotDraftContent,
+  type AutopilotDraftRequest,
+  type CampaignSummary,
+  type DeliveryControlOutcome,
+} from './autopilot-hooks';

@@ -7,6 +7,8 @@ export { notificationsRouter } from './notifications.routes';
 export { prepareLeadHandover, enqueueLeadDeliveries, type LeadHandover, type LeadForDelivery } from './delivery/lead-deliveries';
 // Called by the campaigns module inside the transaction that makes a campaign active.
 export { notifyCampaignLive, type CampaignLiveSnapshot } from './delivery/campaign-live';
+// Called by the autopilot module inside the transactions that change its runs; its links' purpose, which it verifies.
+export { notifyAutopilot, AUTOPILOT_LINK_PURPOSE, type AutopilotNotice, type AutopilotAdSnapshot, type AutopilotPaymentProblem, type AutopilotDeliveryStopped, type AutopilotResumeOffer } from './delivery/autopilot-notices';
 
 // What the agent has wired up (no secrets), for the help module's answers.
 export { integrationState, type IntegrationState } from './settings/integration-state';

@@ -4,5 +4,5 @@ export { createPaymentProviders, type PaymentProviders, type PaymentProviderName
 export { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
 
 // Saved cards: what autopilot shows and charges (the card itself is saved through this module's routes).
-export { savedCardOf, chargeSavedCard, type SavedCardCharge, type SavedCardChargeOutcome } from './saved-cards.service';
+export { savedCardOf, savedCardsSavedAt, chargeSavedCard, type SavedCardCharge, type SavedCardChargeOutcome } from './saved-cards.service';
 export type { PaymentsContext } from './payments.service';

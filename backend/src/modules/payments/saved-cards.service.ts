@@ -41,6 +41,13 @@ export async function savedCardOf(db: Db, agentId: number): Promise<SavedCard | 
   return present((await db(TABLE).where({ agentId }).first()) as CardRow | undefined);
 }
 
+/** When each of these agents last saved a card (autopilot tries a failed charge again once a new card is saved). */
+export async function savedCardsSavedAt(db: Db, agentIds: readonly number[]): Promise<Map<number, Date>> {
+  if (!agentIds.length) return new Map();
+  const rows = (await db(TABLE).whereIn('agentId', agentIds as number[]).whereNotNull('savedAt').select('agentId', 'savedAt')) as { agentId: number; savedAt: Date }[];
+  return new Map(rows.map((r) => [r.agentId, r.savedAt]));
+}
+
 /** GET /api/agents/:id/saved-card. */
 export async function savedCardView(ctx: PaymentsContext, actor: Actor, agentId: number): Promise<SavedCardView> {
   await getAccessibleAgent(actor, agentId);

@@ -2,7 +2,18 @@ import { maskEmail, type LeadDelivery } from '@app/contracts';
 import type { EmailMessage } from '../../../platform/email/mailer';
 import type { AttemptOutcome, Channel } from './channel';
 import { notConfigured } from './channel';
-import { campaignLiveEmail, deliveryDeadEmail, digestEmail, endpointDisabledEmail, leadEmail } from '../emails/templates';
+import {
+  autopilotDeliveryStoppedEmail,
+  autopilotPaymentProblemEmail,
+  autopilotResumeOfferEmail,
+  autopilotScheduledEmail,
+  campaignLiveEmail,
+  deliveryDeadEmail,
+  digestEmail,
+  endpointDisabledEmail,
+  leadEmail,
+} from '../emails/templates';
+import { autopilotLinkMaker } from '../emails/autopilot-links';
 
 /** Email to the agent's current address: nodemailer over SMTP, or the .eml outbox. */
 export const emailChannel: Channel = {
@@ -29,6 +40,21 @@ export const emailChannel: Channel = {
         break;
       case 'delivery.dead':
         email = deliveryDeadEmail(ctx.config, to, agent.id, p);
+        break;
+      // Autopilot's one-tap links are signed now, at send time: no bearer link is stored with the message.
+      case 'autopilot.scheduled':
+        email = autopilotScheduledEmail(ctx.config, to, p, autopilotLinkMaker(ctx.config));
+        break;
+      case 'autopilot.card_needed':
+      case 'autopilot.payment_failed':
+      case 'autopilot.confirm_payment':
+        email = autopilotPaymentProblemEmail(ctx.config, to, message.kind, p, autopilotLinkMaker(ctx.config));
+        break;
+      case 'autopilot.delivery_stopped':
+        email = autopilotDeliveryStoppedEmail(ctx.config, to, p);
+        break;
+      case 'autopilot.resume_offer':
+        email = autopilotResumeOfferEmail(ctx.config, to, p, autopilotLinkMaker(ctx.config));
         break;
     }
     const target = maskEmail(to);

@@ -2,6 +2,7 @@
 // Ops CLI: `npm run ops -- jobs list | jobs failed [queue] | jobs retry <queue> <id> | jobs redrive <queue>`
 //          `npm run ops -- deliveries list [agentId] | deliveries failed [agentId] | deliveries replay <deliveryId>`
 //          `npm run ops -- mls poll | mls events [agentMlsId] | mls demo <change> --agent <agentMlsId> [--listing <mlsId>]`
+//          `npm run ops -- autopilot list [agentId] | autopilot run-due | autopilot skip <runId>`
 // Connects to DATABASE_URL, or to the embedded database of a running `npm start` (credentials in DATA_DIR).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,12 @@ const USAGE = `usage: npm run ops -- jobs <command>
   mls events [agentMlsId]   the newest listing change events (50)
   mls demo <change> --agent <agentMlsId> [--listing <mlsId>]
                             change the demo MLS as an MLS would; <change> is one of
-                            new-listing, price-drop, pending, sold, withdrawn, back-on-market`;
+                            new-listing, price-drop, pending, sold, withdrawn, back-on-market
+
+  autopilot list [agentId]  autopilot's newest runs: drafts, launches, pauses, with their status and reason
+  autopilot run-due         launch the drafts whose launch time has come, retry or expire the waiting ones (what the
+                            minute's sweep does)
+  autopilot skip <runId>    skip a scheduled draft: it never launches and nothing is charged`;
 
 function fail(msg) {
   console.error(msg);
@@ -49,7 +55,8 @@ const table = (rows) => (rows.length ? console.table(rows) : console.log('(none)
 
 async function main() {
   const [area, cmd, ...args] = process.argv.slice(2);
-  if (!['jobs', 'deliveries', 'campaigns', 'mls'].includes(area) || !cmd) fail(USAGE);
+  if (!['jobs', 'deliveries', 'campaigns', 'mls', 'autopilot'].includes(area) || !cmd) fail(USAGE);
+  if (area === 'autopilot') return autopilot(cmd, args);
   if (area === 'deliveries') return deliveries(cmd, args);
   if (area === 'mls') return mls(cmd, args);
   if (!fs.existsSync(path.join(dist, 'platform', 'jobs', 'ops.js'))) fail('The backend is not built: run `npm run build` first.');
@@ -200,6 +207,8 @@ async function publisherOn(url) {
   const queue = {
     publish: async (event, payload, o = {}) => boss.publish(event.name, event.payload.parse(payload), o.trx ? { db: await bossDbFor(o.trx) } : {}),
     send: async (def, payload, o = {}) => boss.send(def.name, def.payload.parse(payload), { ...(o.trx ? { db: await bossDbFor(o.trx) } : {}), ...(o.startAfter ? { startAfter: o.startAfter } : {}), ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}) }),
+    sendMany: async (def, payloads, o = {}) =>
+      (await boss.insert(def.name, payloads.map((p) => ({ data: def.payload.parse(p) })), { returnId: true, ...(o.trx ? { db: await bossDbFor(o.trx) } : {}) })) ?? [],
   };
   return { boss, queue };
 }
@@ -259,6 +268,72 @@ async function mls(cmd, args) {
             console.error(err.message);
             process.exitCode = 1;
           } else throw err;
+        }
+        break;
+      }
+      default:
+        fail(USAGE);
+    }
+  } finally {
+    if (boss) await boss.stop({ graceful: false, close: true });
+    await db.destroy();
+  }
+}
+
+async function autopilot(cmd, args) {
+  if (!fs.existsSync(path.join(dist, 'modules', 'autopilot', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
+  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
+  const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
+  const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
+  const { withLocalSecrets } = require(path.join(dist, 'platform', 'secrets.js'));
+  const ap = require(path.join(dist, 'modules', 'autopilot', 'index.js'));
+  const url = connectionString();
+  const db = createDb(url, { max: 3 });
+  let boss;
+  try {
+    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    const show = async (runs) =>
+      table(
+        (await ap.presentRuns(runs)).map((r, i) => ({
+          id: r.id,
+          agent: runs[i].agentId,
+          kind: r.kind,
+          status: r.status,
+          listing: r.listingKey,
+          campaign: r.campaignId ?? '',
+          campaignStatus: r.campaignStatus ?? '',
+          launchAt: r.launchAt ?? '',
+          reason: (r.reason ?? '').slice(0, 60),
+        })),
+      );
+    switch (cmd) {
+      case 'list': {
+        const agentId = args[0] ? Number(args[0]) : undefined;
+        if (args[0] && !Number.isInteger(agentId)) fail(USAGE);
+        await show(await ap.listRuns(db, { agentId }));
+        break;
+      }
+      case 'run-due':
+      case 'skip': {
+        // The same secrets as the running product (its links are signed with them), and its providers.
+        const config = withLocalSecrets(loadConfig());
+        const published = await publisherOn(url);
+        boss = published.boss;
+        const deps = ap.autopilotDeps({ db, config, logger: createLogger(process.env.LOG_LEVEL ?? 'warn'), queue: published.queue });
+        if (cmd === 'run-due') {
+          const out = await ap.runDue(deps);
+          table([{ launched: out.launched, retried: out.retried, expired: out.expired }]);
+        } else {
+          const id = Number(args[0]);
+          if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
+          try {
+            await show([await ap.skipRun(deps, id, 'Skipped by ops')]);
+          } catch (err) {
+            if (err && err.code && err.status) {
+              console.error(err.message);
+              process.exitCode = 1;
+            } else throw err;
+          }
         }
         break;
       }

@@ -239,6 +239,8 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/campaigns', '/api/campaigns', {});
     await call('get', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`);
     await call('get', '/api/campaigns/:id', '/api/campaigns/999999');
+    await call('get', '/api/campaigns/:id/wizard', `/api/campaigns/${campaign.id}/wizard`);
+    await call('get', '/api/campaigns/:id/wizard', '/api/campaigns/999999/wizard');
     // Another browser's campaign is a 404, like an unknown one.
     expect((await call('get', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, undefined, t.newSession())).status).toBe(404);
     await call('patch', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, { ...draft, price: '299' });

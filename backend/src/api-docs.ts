@@ -63,6 +63,7 @@ import {
   savedCardViewSchema,
   cardSetupSchema,
   autopilotViewSchema,
+  campaignWizardSchema,
   autopilotSettingsInputSchema,
   autopilotRunParams,
   autopilotRunSchema,
@@ -298,6 +299,7 @@ export const API_ROUTES: RouteDoc[] = [
   },
   { method: 'post', path: '/api/agents/:id/saved-card/confirm', tag: 'payments', summary: 'After the card form confirmed the SetupIntent: the provider says whether the card is saved', params: id, body: cardSetupConfirmSchema, ok: { 200: savedCardViewSchema }, errors: [403, 404, 409, 502] },
   { method: 'delete', path: '/api/agents/:id/saved-card', tag: 'payments', summary: 'Forget the saved card (detached at the provider)', params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404, 502] },
+  { method: 'get', path: '/api/campaigns/:id/wizard', tag: 'campaigns', summary: 'A draft reopened in the wizard: the campaign, its agent and its listing', params: id, ok: { 200: campaignWizardSchema }, errors: [403, 404, 409] },
   // Autopilot (DESIGN §7)
   {
     method: 'get', path: '/api/agents/:id/autopilot', tag: 'autopilot', summary: "The agent's autopilot: settings, saved card, scheduled drafts and history",

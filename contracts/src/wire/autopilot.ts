@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AD_FORMATS } from '../ad-defaults.js';
 import { AUTOPILOT_LINK_ACTIONS, AUTOPILOT_RUN_KINDS, AUTOPILOT_RUN_STATUSES } from '../autopilot.js';
-import { campaignStatusSchema } from './campaigns.js';
+import { campaignStatusSchema, campaignViewSchema } from './campaigns.js';
+import { agentViewSchema } from './agents.js';
+import { listingViewSchema } from './listings.js';
 import { isoDateTimeSchema } from './common.js';
 import { savedCardSchema } from './payments.js';
 
@@ -75,3 +77,11 @@ export const adminAutopilotStateSchema = z.object({
   lastRunAt: isoDateTimeSchema.nullable(),
 });
 export type AdminAutopilotState = z.infer<typeof adminAutopilotStateSchema>;
+
+/** GET /api/campaigns/:id/wizard: a draft reopened in the wizard (autopilot's Edit link) with its agent and listing. */
+export const campaignWizardSchema = z.object({
+  agent: agentViewSchema,
+  listing: listingViewSchema,
+  campaign: campaignViewSchema,
+});
+export type CampaignWizard = z.infer<typeof campaignWizardSchema>;

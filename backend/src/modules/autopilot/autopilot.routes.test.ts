@@ -3,7 +3,7 @@ import { signLink } from '../../platform/crypto/signed-links';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
 import { wizardBrowser } from '../../../test/factories';
 import { createDemoMlsProvider, makeDemoChange, pollFeed } from '../mls';
-import { autopilotLinkResultSchema, autopilotLinkViewSchema, autopilotRunSchema, autopilotViewSchema } from '@app/contracts';
+import { campaignWizardSchema, autopilotLinkResultSchema, autopilotLinkViewSchema, autopilotRunSchema, autopilotViewSchema } from '@app/contracts';
 import { listingEventsJob, handleEventJob } from '.';
 
 /*
@@ -137,5 +137,12 @@ describe('the chain through pg-boss, and the emailed links', () => {
     const { body } = await other.post(`/api/autopilot/links/${edit}`).expect(200);
     expect(body).toMatchObject({ action: 'edit', redirect: `/?edit=${run.campaignId}` });
     expect((await other.get(`/api/campaigns/${run.campaignId}`).expect(200)).body.status).toBe('draft');
+    // What the wizard reopens: the draft with its agent and listing.
+    const { body: wizard } = await other.get(`/api/campaigns/${run.campaignId}/wizard`).expect(200);
+    campaignWizardSchema.parse(wizard);
+    expect(wizard).toMatchObject({ agent: { id: agentId }, listing: { id: wizard.campaign.listingId, agentId }, campaign: { id: run.campaignId, status: 'draft' } });
+    await t.newSession().get(`/api/campaigns/${run.campaignId}/wizard`).expect(404);
+    // Used once.
+    await t.newSession().post(`/api/autopilot/links/${edit}`).expect(410);
   });
 });

@@ -1,11 +1,12 @@
-import { budgetToCents, impressionsForBudget, isPayable, listingImages, listingPagePath, type CampaignDraftPayload } from '@app/contracts';
+import { budgetToCents, impressionsForBudget, isPayable, listingImages, listingPagePath, type CampaignDraftPayload, type CampaignWizard } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { Knex } from 'knex';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
 import type { ReadCaches } from '../../platform/cache/read-cache';
-import { accessibleAgentIds, assertAgentAccessFor, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
+import { accessibleAgentIds, assertAgentAccessFor, getAccessibleAgent, getAccessibleAgentFor, presentAgent } from '../agents';
+import { findListingView } from '../listings';
 import { presentCampaign } from './campaigns.presenter';
 import { notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
@@ -135,6 +136,16 @@ export async function updateCampaignDraft({ db, config }: { db: Db; config: Conf
     if (campaign.status === 'pending_payment') await transitionCampaign(trx, campaign.id, ['pending_payment'], 'draft', 'draft edited after checkout began');
     return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));
   });
+}
+
+/** GET /api/campaigns/:id/wizard: what the wizard needs to reopen a draft (its agent, its listing, the draft). Drafts only. */
+export async function campaignForWizard(actor: Actor, campaignId: number): Promise<CampaignWizard> {
+  const campaign = await getAccessibleCampaign(actor, campaignId);
+  if (!isPayable(campaign.status)) throw notDraft(campaign.status);
+  const agent = await getAccessibleAgent(actor, campaign.agentId);
+  const listing = await findListingView(campaign.listingId);
+  if (!listing) throw notFound('listing');
+  return { agent: presentAgent(agent), listing, campaign: presentCampaign(campaign) };
 }
 
 /** Which of these object paths a campaign uses (its ad image or a carousel image): the uploads sweep keeps those. */

@@ -14,6 +14,8 @@ const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('./features/account/VerifyEmailPage'));
+const AutopilotLinkPage = lazy(() => import('./features/autopilot/AutopilotLinkPage'));
+const SaveCardPage = lazy(() => import('./features/autopilot/SaveCardPage'));
 const DashboardSection = lazy(() => import('./features/remotes/DashboardSection'));
 const AdminSection = lazy(() => import('./features/remotes/AdminSection'));
 const OverviewPage = lazy(() => import('./features/overview/OverviewPage'));
@@ -35,6 +37,8 @@ export function App() {
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
+          <Route path="/autopilot/:token" element={<AutopilotLinkPage />} />
+          <Route path="/autopilot-card" element={<SaveCardPage />} />
           <Route path="/dashboard/*" element={<DashboardSection />} />
           <Route path="/admin/*" element={<AdminSection />} />
           <Route path="/overview" element={<OverviewPage />} />

@@ -24,6 +24,9 @@ interface PaymentFormProps {
   ready: boolean;
   /** Called on submit once the terms are accepted and nothing is in progress. */
   onPay: () => void;
+  /** Saving a card instead of paying (autopilot): the button's words and what the agent authorizes. */
+  submitLabel?: string;
+  authorization?: ReactNode;
 }
 
 /**
@@ -32,7 +35,7 @@ interface PaymentFormProps {
  * ticked (spec §5); it is only `aria-disabled` then, so a click still explains why (Terms Required).
  * While a payment runs it is truly disabled: a payment cannot be started twice.
  */
-export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: PaymentFormProps) {
+export function PaymentForm({ fields, amountLabel, phase, ready, onPay, submitLabel, authorization }: PaymentFormProps) {
   const { toast, dismiss } = useToast();
   const termsToast = useRef<string | null>(null);
   const [accepted, setAccepted] = useState(false);
@@ -105,10 +108,14 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
           .
         </p>
         <p id={consentId} className={styles.consent}>
-          By paying, you authorize Listing Ads to charge your card {amountLabel} for this campaign, and you agree that
-          Listing Ads may contact you about your campaign and related marketing services by email, phone call and text
-          message, including by automated means, at the contact details you provided. Consent is not a condition of
-          purchase. Message and data rates may apply; reply STOP to opt out.
+          {authorization ?? (
+            <>
+              By paying, you authorize Listing Ads to charge your card {amountLabel} for this campaign, and you agree that
+              Listing Ads may contact you about your campaign and related marketing services by email, phone call and text
+              message, including by automated means, at the contact details you provided. Consent is not a condition of
+              purchase. Message and data rates may apply; reply STOP to opt out.
+            </>
+          )}
         </p>
       </div>
 
@@ -127,7 +134,7 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
         ) : (
           <>
             <LockIcon width={18} height={18} />
-            Pay {amountLabel}
+            {submitLabel ?? `Pay ${amountLabel}`}
           </>
         )}
       </button>

@@ -3,6 +3,7 @@ import { useGetAgentQuery } from '../agents/agentsApi';
 import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
+import { AutopilotCard } from '../autopilot/AutopilotCard';
 import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
@@ -100,6 +101,9 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
               </p>
             }
           />
+        </div>
+        <div className={cards.wide}>
+          <AutopilotCard agentId={agentId} />
         </div>
         {metrics.data ? <ProgressCard metrics={metrics.data} /> : <Spinner label="Loading metrics..." />}
         <div className={cards.wide}>

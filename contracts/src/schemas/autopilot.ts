@@ -27,7 +27,7 @@ export const autopilotSettingsInputSchema = z.strictObject({
 export type AutopilotSettingsInput = z.infer<typeof autopilotSettingsInputSchema>;
 
 /** The emailed one-tap links: /autopilot/{token} (a signed token, checked by the server). */
-export const autopilotLinkParams = z.object({ token: z.string().min(10).max(600).regex(/^[A-Za-z0-9_.-]+$/, { error: AUTOPILOT_MESSAGES.linkInvalid }) });
+export const autopilotLinkParams = z.object({ token: z.string().min(10).max(600).regex(/^[A-Za-z0-9_~-]+$/, { error: AUTOPILOT_MESSAGES.linkInvalid }) });
 
 /** POST /api/agents/:id/autopilot/runs/:runId/{launch|skip|resume}: the dashboard's buttons. */
 export const autopilotRunParams = z.object({

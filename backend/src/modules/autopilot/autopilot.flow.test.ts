@@ -97,7 +97,7 @@ describe('autopilot', () => {
     expect(email.subject).toMatch(/^Just Listed ad for .+ launches /);
     for (const label of ['Launch now', 'Edit', 'Skip', '$299', listing.address.split(',')[0]]) expect(email.body).toContain(label);
     expect(email.body).toMatch(/Visa .{1,40}4242/);
-    expect(email.body).toMatch(/\/autopilot\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}/);
+    expect(email.body).toMatch(/\/autopilot\/[A-Za-z0-9_-]+~[A-Za-z0-9_-]{43}/);
 
     // Inside the window: nothing is due, nothing is charged, whoever asks.
     clock = 23 * HOUR;
@@ -190,7 +190,7 @@ describe('autopilot', () => {
     expect(await launchDue(deps, run.id)).toMatchObject({ charged: false, run: { status: 'needs_authentication' } });
     const email = await waitForEmail(t.config.DATA_DIR, `agent-${agentId}@example.com`, 2);
     expect(email.subject).toMatch(/^Confirm the payment for your ad/);
-    const token = /\/autopilot\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43})/.exec(email.body)![1];
+    const token = /\/autopilot\/([A-Za-z0-9_-]+~[A-Za-z0-9_-]{43})/.exec(email.body)![1];
     // The link: no login; it says what it does, then logs the browser in and leads to the checkout page.
     const opener = t.newSession();
     expect((await opener.get(`/api/autopilot/links/${token}`).expect(200)).body).toMatchObject({ action: 'confirm', usable: true });

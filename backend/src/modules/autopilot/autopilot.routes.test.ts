@@ -116,7 +116,7 @@ describe('the chain through pg-boss, and the emailed links', () => {
     // Forged, expired and foreign tokens open nothing.
     const expired = signLink(t.config, { purpose: 'autopilot', subject: String(run.id), action: 'launch', expiresAt: Date.now() / 1000 - 1 });
     expect((await anyone.get(`/api/autopilot/links/${expired}`).expect(410)).body.code).toBe('autopilot.link_expired');
-    const forged = `${skip.split('.')[0]}.${'A'.repeat(43)}`;
+    const forged = `${skip.split('~')[0]}~${'A'.repeat(43)}`;
     expect((await anyone.post(`/api/autopilot/links/${forged}`).expect(404)).body.code).toBe('autopilot.link_invalid');
     const foreign = signLink({ SESSION_SECRET: 'some-other-secret-that-is-long-enough-0', ENCRYPTION_KEY: undefined }, { purpose: 'autopilot', subject: String(run.id), action: 'launch', expiresAt: Date.now() / 1000 + 3600 });
     await anyone.get(`/api/autopilot/links/${foreign}`).expect(404);

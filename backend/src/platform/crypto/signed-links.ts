@@ -29,14 +29,15 @@ const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 export function signLink(config: Pick<Config, 'SESSION_SECRET' | 'ENCRYPTION_KEY'>, claims: LinkClaims): string {
   const body = b64(JSON.stringify({ p: claims.purpose, s: claims.subject, a: claims.action, e: Math.floor(claims.expiresAt) }));
   const mac = crypto.createHmac('sha256', keyOf(config)).update(body).digest();
-  return `${body}.${b64(mac)}`;
+  // "~", not ".": a link's path has no dot, so it is a page route, never taken for a file.
+  return `${body}~${b64(mac)}`;
 }
 
 export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** The token's claims if its signature holds, it is for `purpose`, and it has not expired. */
 export function verifyLink(config: Pick<Config, 'SESSION_SECRET' | 'ENCRYPTION_KEY'>, token: string, purpose: string, now: Date = new Date()): LinkCheck {
-  const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const m = /^([A-Za-z0-9_-]{1,400})~([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return { ok: false, reason: 'invalid' };
   const expected = crypto.createHmac('sha256', keyOf(config)).update(m[1]).digest();
   const given = Buffer.from(m[2], 'base64url');

@@ -101,6 +101,16 @@ export function keysetFilter(after: FeedCursor): string {
 
 export const KEYSET_ORDER = 'ModificationTimestamp asc,ListingKey asc';
 
+/** An OData error body's message (`{"error": {"message": …}}`), cut short; null for anything else. */
+function odataErrorMessage(body: string): string | null {
+  try {
+    const message = (JSON.parse(body) as { error?: { message?: unknown } })?.error?.message;
+    return typeof message === 'string' ? message.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Read and drop a body we do not use, so the connection finishes cleanly (and can be reused). */
 async function discard(res: Response): Promise<void> {
   await res.arrayBuffer().catch(() => undefined);
@@ -208,8 +218,9 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
     const what = RESOURCE_OF(url);
     const res = await getResponse(url);
     if (!res.ok) {
-      await discard(res);
-      throw new MlsProviderError(`${what}: the MLS answered ${res.status}`, { status: res.status });
+      // The server's own words (an OData error's message), for the log: a 400 says what it refused.
+      const said = await res.text().then((t) => odataErrorMessage(t), () => null);
+      throw new MlsProviderError(`${what}: the MLS answered ${res.status}${said ? `: ${said}` : ''}`, { status: res.status });
     }
     return readJson(res, what);
   }

@@ -60,10 +60,11 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
   stdio: 'inherit',
   env: {
     ...process.env,
-    // 'test', not 'production': the autopilot journey shortens the veto window (AUTOPILOT_TIME_SCALE), which production
-    // refuses. Nothing else here depends on it (Secure cookies and CSP upgrades need an https PUBLIC_URL anyway).
-    NODE_ENV: 'test',
-    // A 1-hour veto window lasts 7.2 seconds (and the 72-hour expiry about 9 minutes).
+    // 'test' unless a journey asks otherwise: the journeys' webhook receivers listen on 127.0.0.1, and
+    // OUTBOUND_ALLOW_LOOPBACK is refused in production; a journey may scale campaign time (production refuses a scale).
+    NODE_ENV: process.env.E2E_NODE_ENV ?? 'test',
+    PUBLIC_URL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
+    // A 1-hour autopilot veto window lasts 7.2 seconds (and the 72-hour expiry about 9 minutes): production refuses a scale.
     AUTOPILOT_TIME_SCALE: '0.002',
     PORT: port,
     HOST: '127.0.0.1',
@@ -74,6 +75,9 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Lead delivery journeys post to a receiver on 127.0.0.1 (the SSRF guard refuses loopback otherwise).
     OUTBOUND_ALLOW_LOOPBACK: 'true',
+    // As behind a load balancer: a journey may come from another client address (X-Forwarded-For); without the
+    // header the address is the socket's, as before.
+    TRUST_PROXY: 'true',
   },
 });
 const cleanup = () => {

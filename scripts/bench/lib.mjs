@@ -62,6 +62,7 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

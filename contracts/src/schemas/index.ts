@@ -11,4 +11,5 @@ export * from './notifications.js';
 export * from './help.js';
 export * from './public-listing.js';
 export * from './admin.js';
+export * from './public-api.js';
 export * from './autopilot.js';

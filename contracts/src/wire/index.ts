@@ -7,4 +7,6 @@ export * from './uploads.js';
 export * from './platform.js';
 export * from './webhooks.js';
 export * from './dashboard.js';
+export * from './credits.js';
+export * from './reports.js';
 export * from './autopilot.js';

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../platform/logger';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import type { Session } from '../../../test/factories';
+import { signInWizard, type Session } from '../../../test/factories';
 import { emailsTo, waitForEmail } from '../../../test/outbox';
 import { launchCampaignJob } from '../campaigns';
 import { deliverJob } from '../notifications';
-import { createDemoMlsProvider, makeDemoChange, pollFeed, type DemoChange } from '../mls';
+import { createDemoMlsProvider, makeDemoChange, pollFeed, writeDemoDataset, type DemoChange } from '../mls';
 import { autopilotDeps, type AutopilotDeps } from './deps';
 import { eventsForAgents, handleListingEvent } from './event-flow';
 import { launchDue, sweep } from './launch';
@@ -40,12 +40,49 @@ async function poll() {
   return pollFeed({ db: t.db, queue: t.queue, config: { MLS_POLL_INTERVAL_S: 300, RESO_REPLICATION_TOP: 1000 }, logger, provider: createDemoMlsProvider({ db: t.db }) }, { force: true });
 }
 
+const SURNAMES = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir', 'Hazel', 'Juniper', 'Larch', 'Maple', 'Oak', 'Rowan', 'Spruce', 'Willow'];
+const namesUsed = new Set<string>();
+let freshMembers = 0;
+
+/**
+ * The member to find: the demo MLS's own the first time a name is asked for, then a new member of the same
+ * first name and state (one agent per MLS member: a test must not inherit another's runs, card or emails).
+ */
+async function memberName(name: string, state: string): Promise<string> {
+  if (!namesUsed.has(name)) {
+    namesUsed.add(name);
+    return name;
+  }
+  const first = name.split(' ')[0];
+  const last = SURNAMES[freshMembers++];
+  const mlsId = `${state}9${String(freshMembers).padStart(4, '0')}`;
+  await writeDemoDataset(t.db, {
+    members: [
+      {
+        MemberKey: `M-${mlsId}`,
+        MemberMlsId: mlsId,
+        MemberFirstName: first,
+        MemberLastName: last,
+        MemberFullName: `${first} ${last}`,
+        MemberEmail: `${first}.${last}@example.com`.toLowerCase(),
+        MemberStateOrProvince: state,
+        MemberStatus: 'Active',
+        OfficeName: 'Test Realty',
+      },
+    ],
+    properties: [],
+  });
+  return `${first} ${last}`;
+}
+
 /** An agent found in the demo MLS, made by a wizard browser, with autopilot on (and a saved card, unless told). */
 async function autopilotAgent(opts: { name: string; state: string; card?: string | null; settings?: Record<string, unknown> }): Promise<{ session: Session; agentId: number; mlsId: string }> {
   const session = t.newSession();
-  const { body: found } = await session.post('/api/mls/search-agent').send({ name: opts.name, state: opts.state }).expect(200);
-  const { body: agent } = await session.post('/api/agents').send({ ...found, brokerage: null, phone: null }).expect(201);
+  const { body: found } = await session.post('/api/mls/search-agent').send({ name: await memberName(opts.name, opts.state), state: opts.state }).expect(200);
+  const { body: agent } = await session.post('/api/agents').send({ ...found, brokerage: null, phone: null });
+  // The signed-in agent's (DESIGN §3), with a verified address: autopilot's emails go to a verified one only.
   await t.db('agents').where({ id: agent.id }).update({ email: `agent-${agent.id}@example.com` });
+  await signInWizard(t, agent.id);
   await session.put(`/api/agents/${agent.id}/autopilot`).send({ enabled: true, ...opts.settings }).expect(200);
   if (opts.card !== null) {
     const { body: setup } = await session.post(`/api/agents/${agent.id}/saved-card/setup`).expect(200);
@@ -272,13 +309,20 @@ describe('autopilot', () => {
     await change('sold', mlsId, listing.listingKey);
     const stopped = await t.db('campaigns').where({ id: run.campaignId }).first();
     expect(stopped).toMatchObject({ status: 'completed', deliveryStoppedReason: 'Stopped: the home sold' });
+    expect(stopped.unusedImpressions).toBe(stopped.impressionsRequested - stopped.impressionsDelivered);
     expect(stopped.unusedImpressions).toBeGreaterThan(0);
+    // Ended early, it is settled at once (reports' settleCampaignNow): the guarantee's credit for what it did not deliver.
+    expect(stopped).toMatchObject({ endReason: 'Stopped: the home sold', settledAt: expect.any(Date) });
+    expect(await t.db('campaignSettlements').where({ campaignId: run.campaignId }).first()).toMatchObject({ promised: stopped.impressionsRequested, delivered: stopped.impressionsDelivered });
+    expect((await t.db('campaignCredits').where({ campaignId: run.campaignId }).first())?.amountCents).toBeGreaterThan(0);
     const runs = await runsOf(agentId);
     expect(runs.map((r) => `${r.kind}:${r.status}`)).toEqual(['just_listed:launched', 'stop:stopped', 'just_sold:scheduled']);
     const sold = await t.db('campaigns').where({ id: runs[2].campaignId }).first();
     expect(sold).toMatchObject({ templateType: 'just-sold', headline: 'Just Sold in Tampa', status: 'draft' });
-    await waitForEmail(t.config.DATA_DIR, `agent-${agentId}@example.com`, 3);
+    // The Just Listed draft, its go-live, the stop, the Just Sold draft and the settlement's final report.
+    await waitForEmail(t.config.DATA_DIR, `agent-${agentId}@example.com`, 5);
     const emails = await emailsTo(t.config.DATA_DIR, `agent-${agentId}@example.com`);
+    expect(emails.filter((e) => e.subject.startsWith('Final report'))).toHaveLength(1);
     expect(emails.find((e) => e.subject.startsWith('Just Sold ad for'))?.body).toContain('Your Just Listed ad for this home was stopped: the home sold.');
     expect(emails.find((e) => e.subject.startsWith('Your ad for'))?.subject).toBe(`Your ad for ${listing.address} is stopped`);
   });

@@ -1,7 +1,7 @@
 import { createLogger } from '../../platform/logger';
 import { signLink } from '../../platform/crypto/signed-links';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { signedInBrowser, signInWizard } from '../../../test/factories';
 import { createDemoMlsProvider, makeDemoChange, pollFeed } from '../mls';
 import { campaignWizardSchema, autopilotLinkResultSchema, autopilotLinkViewSchema, autopilotRunSchema, autopilotViewSchema } from '@app/contracts';
 import { listingEventsJob, handleEventJob } from '.';
@@ -24,7 +24,9 @@ const poll = () => pollFeed({ db: t.db, queue: t.queue, config: { MLS_POLL_INTER
 async function mlsAgent(name = 'Sarah Johnson', state = 'FL') {
   const session = t.newSession();
   const { body: found } = await session.post('/api/mls/search-agent').send({ name, state }).expect(200);
-  const { body: agent } = await session.post('/api/agents').send({ ...found, brokerage: null, phone: null }).expect(201);
+  const { body: agent } = await session.post('/api/agents').send({ ...found, brokerage: null, phone: null });
+  // Autopilot is the signed-in agent's (DESIGN §3): this browser signs in as the member it found.
+  await signInWizard(t, agent.id);
   return { session, agentId: agent.id as number, mlsId: found.mlsId as string };
 }
 
@@ -73,7 +75,7 @@ describe('GET/PUT /api/agents/:id/autopilot', () => {
     await admin.get(`/api/agents/${agentId}/autopilot`).expect(200);
     await admin.put(`/api/agents/${agentId}/autopilot`).send({ enabled: true }).expect(403);
 
-    const manual = await wizardBrowser(t.newSession());
+    const manual = await signedInBrowser(t, t.newSession());
     const refused = await manual.session.put(`/api/agents/${manual.agent.id}/autopilot`).send({ enabled: true }).expect(409);
     expect(refused.body).toMatchObject({ code: 'autopilot.needs_mls', message: 'Autopilot follows your MLS listings: it works for agents found in the MLS.' });
     expect((await manual.session.get(`/api/agents/${manual.agent.id}/autopilot`).expect(200)).body.mlsLinked).toBe(false);

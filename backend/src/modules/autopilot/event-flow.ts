@@ -9,10 +9,12 @@ import {
   insertAutopilotDraft,
   liveCampaignsForListing,
   stopDeliveryForListing,
+  recordDeliveryStopped,
   type AutopilotAdKind,
 } from '../campaigns';
 import { findListingEvents, importFeedListing, type ListingEvent } from '../mls';
 import { notifyAutopilot } from '../notifications';
+import { settleCampaignNow } from '../reports';
 import { savedCardOf } from '../payments';
 import { draftTimes, nowOf, scaledMs, type AutopilotDeps } from './deps';
 import { enabledSettings, enabledSince, loadSettings } from './settings';
@@ -218,12 +220,27 @@ async function deliveryRun(deps: AutopilotDeps, event: ListingEvent, agentId: nu
   let delivered = 0;
   let unused = 0;
   for (const campaignId of run.targetCampaignIds) {
-    const outcome = await stopDeliveryForListing(deps, campaignId, mode, reason);
-    // Still launching: pg-boss runs this job again (backoff) and the pause happens once it is live.
-    if (!outcome.done) throw new Error(`campaign ${campaignId}: ${outcome.why}; trying again`);
-    unused += outcome.unusedImpressions ?? 0;
+    if (mode === 'pause') {
+      const outcome = await stopDeliveryForListing(deps, campaignId, 'pause', reason);
+      // Still launching: pg-boss runs this job again (backoff) and the pause happens once it is live.
+      if (!outcome.done) throw new Error(`campaign ${campaignId}: ${outcome.why}; trying again`);
+      continue;
+    }
+    // Sold: the campaign ends early and is settled now (reports' door: stopped at the ad platform, read once more,
+    // completed, then the credit for the part not delivered, the final report and the seller link). A paused
+    // campaign is completed here first (it is stopped at the platform already), then settled the same way.
+    const summary = (await campaignSummaries([campaignId])).get(campaignId);
+    if (summary?.status === 'paid' || summary?.status === 'launching') throw new Error(`campaign ${campaignId}: the campaign is still launching; trying again`);
+    if (summary?.status === 'paused') await stopDeliveryForListing(deps, campaignId, 'stop', reason);
+    if (summary?.status === 'active' || summary?.status === 'paused' || summary?.status === 'completed') {
+      await settleCampaignNow(deps, campaignId, reason);
+      await recordDeliveryStopped(deps.db, campaignId, reason);
+    }
   }
-  for (const c of (await campaignSummaries(run.targetCampaignIds)).values()) delivered += c.impressionsDelivered;
+  for (const c of (await campaignSummaries(run.targetCampaignIds)).values()) {
+    delivered += c.impressionsDelivered;
+    unused += c.unusedImpressions ?? Math.max(0, c.impressionsRequested - c.impressionsDelivered);
+  }
   return deps.db.transaction(async (trx) => {
     const moved = await moveRun(trx, run!.id, [mode === 'pause' ? 'pausing' : 'stopping'], mode === 'pause' ? 'paused' : 'stopped', { reason });
     if (!moved) return (await findRun(trx, run!.id)) ?? null;

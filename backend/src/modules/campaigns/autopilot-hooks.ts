@@ -119,7 +119,9 @@ export async function buildAutopilotDraft(deps: { config: Config; logger: Logger
 export async function insertAutopilotDraft(trx: Knex.Transaction, config: Config, content: AutopilotDraftContent, reason: string): Promise<AutopilotDraft> {
   const agent = await findAgent(content.payload.agentId);
   if (!agent) throw notFound('agent');
-  const c = await insertDraft(trx, config, content.payload, agent, content.listing, reason);
+  // The agent's own branding (the signed-in agent's view: autopilot is turned on signed in), no browser's draft.
+  const seen = { id: agent.id, state: agent.state, name: agent.name, email: agent.email, phone: agent.phone, brokerage: agent.brokerage, profileImageUrl: agent.profileImageUrl, logoUrl: agent.logoUrl };
+  const c = await insertDraft(trx, config, content.payload, seen, content.listing, reason, null);
   return {
     campaignId: c.id,
     headline: c.headline ?? '',
@@ -179,7 +181,8 @@ export type DeliveryControlOutcome = { done: true; status: CampaignStatus; unuse
 async function platformAndDelivery(deps: DeliveryControlDeps, c: Campaign) {
   const platform = adPlatformForCampaignId(c.facebookCampaignId!, deps);
   if (!platform) throw new AdPlatformError(`No ad platform is configured for ${c.facebookCampaignId}`, false);
-  const delivery = (await platform.getDelivery([c.facebookCampaignId!])).get(c.facebookCampaignId!);
+  const read = await platform.getInsights([{ platformCampaignId: c.facebookCampaignId!, since: c.startsAt ?? c.createdAt }]);
+  const delivery = read.campaigns.get(c.facebookCampaignId!)?.lifetime;
   const delivered = Math.max(c.impressionsDelivered, delivery?.impressions ?? 0);
   return { platform, delivered, delivery };
 }
@@ -213,12 +216,31 @@ export async function stopDeliveryForListing(deps: DeliveryControlDeps, campaign
         unusedImpressions: unused,
         deliveryStoppedReason: reason.slice(0, 1000),
         deliveryStoppedAt: trx.fn.now(),
+        // Ended (sold): settlement reads when and why (reports' settleCampaignNow settles it next).
+        ...(to === 'completed' ? { endedAt: trx.fn.now(), endReason: reason.slice(0, 200) } : {}),
         updatedAt: trx.fn.now(),
       });
   });
   const now = (await Campaign.query().findById(c.id))!;
   deps.logger.info({ campaignId: c.id, mode, status: now.status, unused }, 'campaign delivery stopped for its listing');
   return { done: true, status: now.status, unusedImpressions: now.unusedImpressions };
+}
+
+/**
+ * A campaign its listing ended early (sold) and the reports module stopped and settled (`settleCampaignNow`): the
+ * impressions it did not deliver and why, as a pause records them (the autopilot history and the guarantee's
+ * seam, `guaranteeShortfall`, read them). Only a completed campaign, once: a stop recorded before stays.
+ */
+export async function recordDeliveryStopped(db: Db, campaignId: number, reason: string): Promise<void> {
+  await db('campaigns')
+    .where({ id: campaignId, status: 'completed' })
+    .whereNull('deliveryStoppedAt')
+    .update({
+      unusedImpressions: db.raw('greatest(0, impressions_requested - impressions_delivered)'),
+      deliveryStoppedReason: reason.slice(0, 1000),
+      deliveryStoppedAt: db.fn.now(),
+      updatedAt: db.fn.now(),
+    });
 }
 
 /** The listing is back on the market: paused → active at the ad platform and here; the unused impressions are no longer owed. */

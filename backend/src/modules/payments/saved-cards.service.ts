@@ -50,7 +50,7 @@ export async function savedCardsSavedAt(db: Db, agentIds: readonly number[]): Pr
 
 /** GET /api/agents/:id/saved-card. */
 export async function savedCardView(ctx: PaymentsContext, actor: Actor, agentId: number): Promise<SavedCardView> {
-  await getAccessibleAgent(actor, agentId);
+  await getAccessibleAgent(actor, agentId, 'signed_in');
   return { card: await savedCardOf(ctx.db, agentId), provider: ctx.providers.active.name };
 }
 
@@ -60,7 +60,7 @@ export async function savedCardView(ctx: PaymentsContext, actor: Actor, agentId:
  * before stays until the new one is set up.
  */
 export async function startCardSetup(ctx: PaymentsContext, actor: Actor, agentId: number): Promise<CardSetup> {
-  const agent = await getAccessibleAgent(actor, agentId);
+  const agent = await getAccessibleAgent(actor, agentId, 'signed_in');
   const provider = ctx.providers.active;
   return ctx.db.transaction(async (trx) => {
     // Two tabs setting up at once make one customer, not two.
@@ -115,7 +115,7 @@ export async function saveCardFromSetup(ctx: Pick<PaymentsContext, 'db' | 'logge
 
 /** POST /api/agents/:id/saved-card/confirm: after the card form confirmed the SetupIntent, the provider's word decides. */
 export async function confirmCardSetup(ctx: PaymentsContext, actor: Actor, agentId: number, setupIntentId: string): Promise<SavedCardView> {
-  await getAccessibleAgent(actor, agentId);
+  await getAccessibleAgent(actor, agentId, 'signed_in');
   const row = (await ctx.db(TABLE).where({ agentId }).first()) as CardRow | undefined;
   const provider = row && ctx.providers.of(row.provider);
   if (!row || !provider) throw setupNotFound();
@@ -129,7 +129,7 @@ export async function confirmCardSetup(ctx: PaymentsContext, actor: Actor, agent
 
 /** DELETE /api/agents/:id/saved-card: the card is detached at the provider and forgotten here. */
 export async function removeSavedCard(ctx: PaymentsContext, actor: Actor, agentId: number): Promise<SavedCardView> {
-  await getAccessibleAgent(actor, agentId);
+  await getAccessibleAgent(actor, agentId, 'signed_in');
   const row = (await ctx.db(TABLE).where({ agentId }).first()) as CardRow | undefined;
   if (row?.paymentMethodId) {
     const provider = ctx.providers.of(row.provider);

@@ -1,6 +1,6 @@
 import { createLogger } from '../../platform/logger';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
-import { loggedInAgent, wizardBrowser, type Session } from '../../../test/factories';
+import { loggedInAgent, signedInBrowser, type Session } from '../../../test/factories';
 import { createPaymentProviders } from './providers';
 import { chargeSavedCard } from './saved-cards.service';
 import type { PaymentsContext } from './payments.service';
@@ -47,7 +47,7 @@ async function launchJobs(campaignId: number) {
 
 describe('saving a card', () => {
   it('a test card saves through a SetupIntent: brand, last 4 and expiry are kept, never the number', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     expect((await session.get(`/api/agents/${agent.id}/saved-card`).expect(200)).body).toEqual({ card: null, provider: 'local' });
     expect(await saveCard(session, agent.id, '4242 4242 4242 4242')).toEqual({ status: 'succeeded', message: 'Your card was saved.' });
     const { body } = await session.get(`/api/agents/${agent.id}/saved-card`).expect(200);
@@ -62,7 +62,7 @@ describe('saving a card', () => {
   });
 
   it('4000 0027 6000 3184 asks for 3-D Secure when saved; a refusal saves nothing', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     expect(await saveCard(session, agent.id, '4000002760003184', { approve: false })).toMatchObject({ status: 'failed' });
     expect((await session.get(`/api/agents/${agent.id}/saved-card`).expect(200)).body.card).toBeNull();
     expect(await saveCard(session, agent.id, '4000002760003184', { approve: true })).toEqual({ status: 'succeeded', message: 'Your card was saved.' });
@@ -70,7 +70,7 @@ describe('saving a card', () => {
   });
 
   it('a declined card is not saved; bad card fields are 400s with Stripe\'s messages', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     expect(await saveCard(session, agent.id, '4000000000000002')).toEqual({ status: 'failed', message: 'Your card was declined.' });
     const { body: setup } = await session.post(`/api/agents/${agent.id}/saved-card/setup`).expect(200);
     const bad = await session.post('/api/payments/local/confirm').send({ clientSecret: setup.clientSecret, cardNumber: '4242', ...CARD }).expect(400);
@@ -79,7 +79,7 @@ describe('saving a card', () => {
   });
 
   it('only the agent\'s own session: another browser gets a 404; confirm asks the provider', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const stranger = t.newSession();
     await stranger.get(`/api/agents/${agent.id}/saved-card`).expect(404);
     await stranger.post(`/api/agents/${agent.id}/saved-card/setup`).expect(404);
@@ -93,7 +93,7 @@ describe('saving a card', () => {
     const confirmed = await session.post(`/api/agents/${agent.id}/saved-card/confirm`).send({ setupIntentId: setup.setupIntentId }).expect(200);
     expect(confirmed.body.card).toMatchObject({ last4: '4242' });
     // Another agent's SetupIntent is unknown here.
-    const other = await wizardBrowser(t.newSession(), { name: 'Other Agent' });
+    const other = await signedInBrowser(t, t.newSession(), { name: 'Other Agent' });
     await other.session.post(`/api/agents/${other.agent.id}/saved-card/setup`).expect(200);
     await other.session.post(`/api/agents/${other.agent.id}/saved-card/confirm`).send({ setupIntentId: setup.setupIntentId }).expect(404);
     expect((await session.delete(`/api/agents/${agent.id}/saved-card`).expect(200)).body).toEqual({ card: null, provider: 'local' });
@@ -119,7 +119,7 @@ describe('saving a card', () => {
 
 describe('charging the saved card with the agent away', () => {
   it('4242: paid, and the campaign goes to the existing exactly-once launch; charging again changes nothing', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await saveCard(session, agent.id, '4242424242424242');
     const campaignId = await draft(session, agent.id, listing.id);
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).toEqual({ outcome: 'succeeded', message: null, campaignStatus: 'paid' });
@@ -131,7 +131,7 @@ describe('charging the saved card with the agent away', () => {
   });
 
   it('two charges racing for one campaign make one payment and one launch', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await saveCard(session, agent.id, '4242424242424242');
     const campaignId = await draft(session, agent.id, listing.id);
     const results = await Promise.all([chargeSavedCard(payments, { campaignId, reason: 'a' }), chargeSavedCard(payments, { campaignId, reason: 'b' })]);
@@ -143,7 +143,7 @@ describe('charging the saved card with the agent away', () => {
   });
 
   it('4000 0000 0000 0341 saved fine, but the charge is declined: nothing is paid, the payment says why', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     expect(await saveCard(session, agent.id, '4000000000000341')).toMatchObject({ status: 'succeeded' });
     const campaignId = await draft(session, agent.id, listing.id);
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).toEqual({ outcome: 'failed', message: 'Your card was declined.', campaignStatus: 'pending_payment' });
@@ -152,7 +152,7 @@ describe('charging the saved card with the agent away', () => {
   });
 
   it('4000 0027 6000 3184 needs authentication: nothing is paid until the agent confirms on the checkout page', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await saveCard(session, agent.id, '4000002760003184', { approve: true });
     const campaignId = await draft(session, agent.id, listing.id);
     const charge = await chargeSavedCard(payments, { campaignId, reason: 'autopilot' });
@@ -168,7 +168,7 @@ describe('charging the saved card with the agent away', () => {
   });
 
   it('no card, or a canceled campaign: nothing is charged', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const campaignId = await draft(session, agent.id, listing.id);
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).toEqual({ outcome: 'no_card', message: null, campaignStatus: 'draft' });
     await saveCard(session, agent.id, '4242424242424242');

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { createLogger } from '../../platform/logger';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser, type Session } from '../../../test/factories';
+import { signedInBrowser, type Session } from '../../../test/factories';
 import { createPaymentProviders } from './providers';
 import { chargeSavedCard } from './saved-cards.service';
 import type { PaymentsContext } from './payments.service';
@@ -114,7 +114,7 @@ async function launchJobs(campaignId: number) {
 
 describe('Stripe saved cards', () => {
   it('saves a card through a SetupIntent, then charges it off-session under the payment\'s one Idempotency-Key', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const { customer, pm } = await savedStripeCard(session, agent.id);
     const campaignId = await draft(session, agent.id, listing.id);
     const pi = id('pi');
@@ -146,7 +146,7 @@ describe('Stripe saved cards', () => {
   });
 
   it('authentication_required: nothing is paid; the intent it left waits for the agent', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await savedStripeCard(session, agent.id, '3184');
     const campaignId = await draft(session, agent.id, listing.id);
     const pi = id('pi');
@@ -180,7 +180,7 @@ describe('Stripe saved cards', () => {
   });
 
   it('a decline at charge (4000 0000 0000 0341): nothing is paid, the payment keeps Stripe\'s message', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await savedStripeCard(session, agent.id, '0341');
     const campaignId = await draft(session, agent.id, listing.id);
     nock(API)
@@ -199,7 +199,7 @@ describe('Stripe saved cards', () => {
   });
 
   it('a Stripe outage is an error for the caller to retry, not a failed payment', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await savedStripeCard(session, agent.id);
     const campaignId = await draft(session, agent.id, listing.id);
     // The SDK retries network failures twice with the same Idempotency-Key.
@@ -209,7 +209,7 @@ describe('Stripe saved cards', () => {
   });
 
   it('removing the card detaches it at Stripe', async () => {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const { pm } = await savedStripeCard(session, agent.id);
     nock(API).post(`/v1/payment_methods/${pm}/detach`).reply(200, { ...card(pm), customer: null });
     expect((await session.delete(`/api/agents/${agent.id}/saved-card`).expect(200)).body).toEqual({ card: null, provider: 'stripe' });

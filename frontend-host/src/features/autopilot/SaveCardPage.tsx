@@ -77,7 +77,7 @@ export default function SaveCardPage() {
           </Suspense>
         ) : (
           <LocalPayment
-            intent={{ clientSecret: setup.clientSecret, provider: 'local', amountCents: 1, publishableKey: null }}
+            intent={{ clientSecret: setup.clientSecret, provider: 'local', amountCents: 1, creditAppliedCents: 0, publishableKey: null }}
             amountLabel="a card check"
             submitLabel="Save card"
             authorization={AUTHORIZATION}

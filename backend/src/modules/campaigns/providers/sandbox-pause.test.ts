@@ -31,7 +31,8 @@ it('delivery stops while paused and picks up where it stopped', async () => {
     targeting: { location: { address: 'Tampa, FL', radiusMiles: 25, label: 'Tampa, FL' }, interests: [] },
   });
   await platform.createAd({ name: 'LA#1 · ad', platformAdSetId: adSet, creativeId: 'sbx_cre_1' });
-  const delivered = async () => (await platform.getDelivery([id])).get(id)!.impressions;
+  const impressionsOf = async (p: SandboxAdPlatform) => (await p.getInsights([{ platformCampaignId: id, since: start }])).campaigns.get(id)!.lifetime.impressions;
+  const delivered = () => impressionsOf(platform);
 
   now = new Date(start.getTime() + 5 * DAY);
   const atPause = await delivered();
@@ -46,7 +47,7 @@ it('delivery stops while paused and picks up where it stopped', async () => {
   // Three paused days delivered nothing: day 10 delivers what day 7 would have.
   const unpaused = new SandboxAdPlatform(db, () => new Date(start.getTime() + 7 * DAY));
   await db('sandboxAdCampaigns').where({ id }).update({ pausedSeconds: 0 });
-  const expected = await (async () => (await unpaused.getDelivery([id])).get(id)!.impressions)();
+  const expected = await impressionsOf(unpaused);
   await db('sandboxAdCampaigns').where({ id }).update({ pausedSeconds: 3 * 86_400 });
   expect(await delivered()).toBe(expected);
   await expect(platform.pauseCampaign('sbx_cmp_missing')).rejects.toThrow(/no campaign/);

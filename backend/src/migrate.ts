@@ -1,0 +1,53 @@
+import { loadConfig, ConfigError } from './platform/config';
+import { createLogger } from './platform/logger';
+import { createDb, migrateLatest, pendingMigrations } from './platform/db/knex';
+import { createQueue } from './platform/jobs/queue';
+import { jobs } from './jobs';
+
+/**
+ * `node backend/dist/migrate.js` (`npm run migrate`): brings the database at DATABASE_URL up to this build —
+ * the knex migrations, then pg-boss's schema and the product's queues — and exits (0 when done). A release
+ * runs it once before its processes start (Kubernetes: the migrate Job), and those run with
+ * MIGRATE_ON_START=false: they wait for the schema instead of racing to apply it. `npm start` and compose keep
+ * migrating at start (one process at a time takes knex's migration lock).
+ */
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      return 78;
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  if (!config.DATABASE_URL) {
+    logger.error('migrate: DATABASE_URL is not set (the embedded database is migrated by `npm start` itself)');
+    return 78;
+  }
+  const db = createDb(config.DATABASE_URL, { max: 2 });
+  try {
+    const before = await pendingMigrations(db);
+    const applied = await migrateLatest(db);
+    logger.info({ applied, pending: before.length }, applied.length ? 'migrate: migrations applied' : 'migrate: the schema is current');
+    // pg-boss installs or upgrades its own schema at start, and the queues are created: no web process races it.
+    const queue = createQueue({ connectionString: config.DATABASE_URL, db, logger, config, jobs, work: false });
+    await queue.start();
+    await queue.stop();
+    logger.info('migrate: job queues ready');
+    return 0;
+  } catch (err) {
+    logger.fatal({ err }, 'migrate: failed');
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (require.main === module) {
+  void main().then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { emailsTo, linkTokenTo } from './accounts';
 
 /*
  * Autopilot, as an agent lives it: turn it on and save a test card on the dashboard; the MLS (the demo feed,
@@ -74,7 +75,8 @@ test.describe('Autopilot', () => {
     // The feed's first pass copies what the MLS already has: only what changes after it is news.
     ops('mls', 'poll');
 
-    // An agent found in the MLS, made by this browser's wizard.
+    // An agent found in the MLS by this browser's wizard, then signed in here with the link emailed to the address
+    // the MLS publishes (autopilot is the signed-in agent's, and its emails go to a verified address only).
     const headers = { origin: baseURL! };
     const found = await page.request.post('/api/mls/search-agent', { data: { name: AGENT.name, state: AGENT.state }, headers });
     expect(found.ok(), await found.text()).toBe(true);
@@ -82,6 +84,10 @@ test.describe('Autopilot', () => {
     const created = await page.request.post('/api/agents', { data: { ...member, brokerage: null, phone: null }, headers });
     expect(created.ok(), await created.text()).toBe(true);
     const agent = await created.json();
+    const before = emailsTo(member.email).length;
+    expect((await page.request.post('/api/auth/sign-in-link', { data: { email: member.email }, headers })).status()).toBe(202);
+    const opened = await page.request.post('/api/auth/verify-email', { data: { token: await linkTokenTo(member.email, before) }, headers });
+    expect(opened.ok(), await opened.text()).toBe(true);
 
     // 1. Turn autopilot on (a 1-hour veto window), and save a test card.
     await page.goto(`/dashboard?agent=${agent.id}`);

@@ -151,6 +151,16 @@ async function main() {
       const browser = browserSession(product.url);
       const found = await browser.json('POST', '/api/mls/search-agent', { name: `Bench Agent ${k}`, state: 'FL' });
       const agent = await browser.json('POST', '/api/agents', { ...found, brokerage: null, phone: null });
+      // Autopilot is the signed-in agent's (DESIGN §3): this browser signs in as its agent, as opening the emailed
+      // link would leave it (the agent verified, the session signed in), written to the tables like the seed.
+      await db('agents').where({ id: agent.id }).update({ email: found.email, verifiedAt: db.fn.now() });
+      await db.raw(`update sessions set data = data || jsonb_build_object('agentId', ?::int) where data->'wizardAgentIds' @> to_jsonb(?::int)`, [agent.id, agent.id]);
+      // The product reads a session from memory for a few seconds: on once it answers this browser as the agent.
+      for (;;) {
+        const me = await fetch(`${product.url}/api/auth/me`, { headers: { cookie: browser.cookie } });
+        if (me.status === 200) break;
+        await sleep(100);
+      }
       await browser.json('PUT', `/api/agents/${agent.id}/autopilot`, { enabled: true, vetoWindowHours: 1 });
       const setup = await browser.json('POST', `/api/agents/${agent.id}/saved-card/setup`, {});
       await browser.json('POST', '/api/payments/local/confirm', { clientSecret: setup.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' });

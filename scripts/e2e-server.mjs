@@ -14,6 +14,7 @@ fs.chmodSync(dataDir, 0o755);
 const port = process.env.E2E_PORT ?? '3210';
 const dataDirNote = path.join(os.tmpdir(), `la-e2e-${port}.datadir`);
 fs.writeFileSync(dataDirNote, dataDir);
+// …and the embedded database's port, so a journey can run the ops CLI against this product (the autopilot journey).
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -50,6 +51,10 @@ if (adminRemotePort) {
   await new Promise((resolve) => adminRemoteServer.listen(Number(adminRemotePort), '127.0.0.1', resolve));
 }
 
+const pgPort = String(await freePort());
+const pgPortNote = path.join(os.tmpdir(), `la-e2e-${port}.pgport`);
+fs.writeFileSync(pgPortNote, pgPort);
+
 const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -59,10 +64,12 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     // OUTBOUND_ALLOW_LOOPBACK is refused in production; a journey may scale campaign time (production refuses a scale).
     NODE_ENV: process.env.E2E_NODE_ENV ?? 'test',
     PUBLIC_URL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
+    // A 1-hour autopilot veto window lasts 7.2 seconds (and the 72-hour expiry about 9 minutes): production refuses a scale.
+    AUTOPILOT_TIME_SCALE: '0.002',
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: pgPort,
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
     ...(adminRemotePort ? { ADMIN_REMOTE_URL: `http://127.0.0.1:${adminRemotePort}/remotes/admin/remoteEntry.js` } : {}),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -77,6 +84,7 @@ const cleanup = () => {
   adminRemoteServer?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(dataDirNote, { force: true });
+  fs.rmSync(pgPortNote, { force: true });
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {

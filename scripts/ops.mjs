@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Ops CLI: `npm run ops -- jobs list | jobs failed [queue] | jobs retry <queue> <id> | jobs redrive <queue>`
 //          `npm run ops -- deliveries list [agentId] | deliveries failed [agentId] | deliveries replay <deliveryId>`
+//          `npm run ops -- mls poll | mls events [agentMlsId] | mls demo <change> --agent <agentMlsId> [--listing <mlsId>]`
+//          `npm run ops -- autopilot list [agentId] | autopilot run-due | autopilot skip <runId>`
 // Connects to DATABASE_URL, or to the embedded database of a running `npm start` (credentials in DATA_DIR).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,17 @@ const USAGE = `usage: npm run ops -- jobs <command>
 
   campaigns failed          campaigns whose launch failed, newest first, with the error
   campaigns relaunch <id>   launch a launch_failed campaign again (launch_failed → paid + a campaigns.launch job)
+
+  mls poll                  poll the MLS feed now (whether due or not; waits for no poll another process runs)
+  mls events [agentMlsId]   the newest listing change events (50)
+  mls demo <change> --agent <agentMlsId> [--listing <mlsId>]
+                            change the demo MLS as an MLS would; <change> is one of
+                            new-listing, price-drop, pending, sold, withdrawn, back-on-market
+
+  autopilot list [agentId]  autopilot's newest runs: drafts, launches, pauses, with their status and reason
+  autopilot run-due         launch the drafts whose launch time has come, retry or expire the waiting ones (what the
+                            minute's sweep does)
+  autopilot skip <runId>    skip a scheduled draft: it never launches and nothing is charged
 
   credits list              credits for under-delivery, newest first (50): refunds and account credit
   credits settle <campaignId>  stop a running campaign at the ad platform and settle it now (or settle an ended one
@@ -46,8 +59,10 @@ const table = (rows) => (rows.length ? console.table(rows) : console.log('(none)
 
 async function main() {
   const [area, cmd, ...args] = process.argv.slice(2);
-  if (!['jobs', 'deliveries', 'campaigns', 'credits'].includes(area) || !cmd) fail(USAGE);
+  if (!['jobs', 'deliveries', 'campaigns', 'mls', 'autopilot', 'credits'].includes(area) || !cmd) fail(USAGE);
+  if (area === 'autopilot') return autopilot(cmd, args);
   if (area === 'deliveries') return deliveries(cmd, args);
+  if (area === 'mls') return mls(cmd, args);
   if (area === 'credits') return credits(cmd, args);
   if (!fs.existsSync(path.join(dist, 'platform', 'jobs', 'ops.js'))) fail('The backend is not built: run `npm run build` first.');
   const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
@@ -175,6 +190,161 @@ async function deliveries(cmd, args) {
   } catch (err) {
     if (err && err.code && err.status) fail(`${err.status} ${err.code}: ${err.message}`);
     throw err;
+  } finally {
+    if (boss) await boss.stop({ graceful: false, close: true });
+    await db.destroy();
+  }
+}
+
+/** `--name value` from the arguments, or undefined. */
+function option(args, name) {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** A pg-boss publisher for commands that announce events in their own transactions (`mls poll`). */
+async function publisherOn(url) {
+  const { PgBoss } = await import('pg-boss');
+  const { bossDbFor } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
+  const boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, migrate: false });
+  boss.on('error', (e) => console.error(e.message));
+  await boss.start();
+  const queue = {
+    publish: async (event, payload, o = {}) => boss.publish(event.name, event.payload.parse(payload), o.trx ? { db: await bossDbFor(o.trx) } : {}),
+    send: async (def, payload, o = {}) => boss.send(def.name, def.payload.parse(payload), { ...(o.trx ? { db: await bossDbFor(o.trx) } : {}), ...(o.startAfter ? { startAfter: o.startAfter } : {}), ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}) }),
+    sendMany: async (def, payloads, o = {}) =>
+      (await boss.insert(def.name, payloads.map((p) => ({ data: def.payload.parse(p) })), { returnId: true, ...(o.trx ? { db: await bossDbFor(o.trx) } : {}) })) ?? [],
+  };
+  return { boss, queue };
+}
+
+async function mls(cmd, args) {
+  if (!fs.existsSync(path.join(dist, 'modules', 'mls', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
+  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
+  const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
+  const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
+  const mlsModule = require(path.join(dist, 'modules', 'mls', 'index.js'));
+  const url = connectionString();
+  const db = createDb(url, { max: 2 });
+  let boss;
+  try {
+    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    const config = loadConfig();
+    switch (cmd) {
+      case 'poll': {
+        const published = await publisherOn(url);
+        boss = published.boss;
+        const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+        const provider = mlsModule.pollProvider(config, db, logger);
+        const out = await mlsModule.pollFeed({ db, queue: published.queue, config, logger, provider }, { force: true });
+        if (!out.polled) {
+          console.log(`feed ${out.feed}: another poll is running; try again in a moment`);
+          process.exitCode = 1;
+          break;
+        }
+        const r = out.result;
+        table([{ feed: out.feed, pages: r.pages, records: r.records, applied: r.applied, replayed: r.stale, skipped: r.skipped, events: r.events, firstPass: r.baseline, watermark: r.cursor ? `${r.cursor.timestamp} ${r.cursor.key}` : '' }]);
+        break;
+      }
+      case 'events':
+        table(
+          (await mlsModule.recentListingEvents(db, { agentMlsId: args[0] })).map((e) => ({
+            id: e.id,
+            listing: e.listingKey,
+            agent: e.agentMlsId ?? '',
+            type: e.type,
+            at: e.occurredAt.toISOString(),
+            detected: e.detectedAt.toISOString(),
+            reason: (e.reason ?? '').slice(0, 60),
+          })),
+        );
+        break;
+      case 'demo': {
+        const change = args[0];
+        const agent = option(args, 'agent');
+        const listing = option(args, 'listing');
+        if (!mlsModule.DEMO_CHANGES.includes(change) || !agent) fail(USAGE);
+        if (config.providers.mls !== 'demo') fail('The demo MLS is not the configured MLS (RESO_BASE_URL is set): nothing to change.');
+        try {
+          const res = await mlsModule.makeDemoChange(db, change, agent, listing);
+          table([{ change: res.change, listing: res.listingKey, address: res.address, status: res.standardStatus, price: res.listPrice, modified: res.modificationTimestamp }]);
+        } catch (err) {
+          if (err && err.code === 'mls.demo_change_refused') {
+            console.error(err.message);
+            process.exitCode = 1;
+          } else throw err;
+        }
+        break;
+      }
+      default:
+        fail(USAGE);
+    }
+  } finally {
+    if (boss) await boss.stop({ graceful: false, close: true });
+    await db.destroy();
+  }
+}
+
+async function autopilot(cmd, args) {
+  if (!fs.existsSync(path.join(dist, 'modules', 'autopilot', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
+  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
+  const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
+  const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
+  const { withLocalSecrets } = require(path.join(dist, 'platform', 'secrets.js'));
+  const ap = require(path.join(dist, 'modules', 'autopilot', 'index.js'));
+  const url = connectionString();
+  const db = createDb(url, { max: 3 });
+  let boss;
+  try {
+    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    const show = async (runs) =>
+      table(
+        (await ap.presentRuns(runs)).map((r, i) => ({
+          id: r.id,
+          agent: runs[i].agentId,
+          kind: r.kind,
+          status: r.status,
+          listing: r.listingKey,
+          campaign: r.campaignId ?? '',
+          campaignStatus: r.campaignStatus ?? '',
+          launchAt: r.launchAt ?? '',
+          reason: (r.reason ?? '').slice(0, 60),
+        })),
+      );
+    switch (cmd) {
+      case 'list': {
+        const agentId = args[0] ? Number(args[0]) : undefined;
+        if (args[0] && !Number.isInteger(agentId)) fail(USAGE);
+        await show(await ap.listRuns(db, { agentId }));
+        break;
+      }
+      case 'run-due':
+      case 'skip': {
+        // The same secrets as the running product (its links are signed with them), and its providers.
+        const config = withLocalSecrets(loadConfig());
+        const published = await publisherOn(url);
+        boss = published.boss;
+        const deps = ap.autopilotDeps({ db, config, logger: createLogger(process.env.LOG_LEVEL ?? 'warn'), queue: published.queue });
+        if (cmd === 'run-due') {
+          const out = await ap.runDue(deps);
+          table([{ launched: out.launched, retried: out.retried, expired: out.expired }]);
+        } else {
+          const id = Number(args[0]);
+          if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
+          try {
+            await show([await ap.skipRun(deps, id, 'Skipped by ops')]);
+          } catch (err) {
+            if (err && err.code && err.status) {
+              console.error(err.message);
+              process.exitCode = 1;
+            } else throw err;
+          }
+        }
+        break;
+      }
+      default:
+        fail(USAGE);
+    }
   } finally {
     if (boss) await boss.stop({ graceful: false, close: true });
     await db.destroy();

@@ -78,6 +78,10 @@ const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/agents/:id/reports/:campaignId/seller-link': {
     level: 'signed_in', method: 'delete', path: (t) => `/api/agents/${t.agentId}/reports/${t.campaignId}/seller-link`, allowed: 404, allowedCode: 'reports.not_found',
   },
+  // Autopilot's saved card (saving one is refused to a Login As: saved-cards.test.ts).
+  'GET /api/agents/:id/saved-card': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/saved-card`, allowed: 200 },
+  // Autopilot (changing it, or acting on its runs, is refused to a Login As: autopilot.routes.test.ts).
+  'GET /api/agents/:id/autopilot': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/autopilot`, allowed: 200 },
 };
 
 /** How a session is refused: 404 like a missing agent or campaign, or 403 "please sign in" for the agent's own wizard browser. */

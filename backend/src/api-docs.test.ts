@@ -1,3 +1,4 @@
+import { signLink } from './platform/crypto/signed-links';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -178,6 +179,7 @@ describe('answers parse with their documented contract schemas', () => {
     await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings`, undefined, t.newSession());
     await call('get', '/demo-mls/photos/:file', '/demo-mls/photos/exterior-01.jpg');
     await call('get', '/demo-mls/photos/:file', '/demo-mls/photos/nothing-here.jpg');
+    await call('get', '/demo-mls/odata/:resource', `/demo-mls/odata/Property?$top=2&$filter=${encodeURIComponent("ListAgentMlsId eq 'FL30418'")}`);
 
     // Manual listing, agent reads and branding.
     const listing = (
@@ -322,6 +324,8 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/campaigns', '/api/campaigns', {});
     await call('get', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`);
     await call('get', '/api/campaigns/:id', '/api/campaigns/999999');
+    await call('get', '/api/campaigns/:id/wizard', `/api/campaigns/${campaign.id}/wizard`);
+    await call('get', '/api/campaigns/:id/wizard', '/api/campaigns/999999/wizard');
     // Another browser's campaign is a 404, like an unknown one.
     expect((await call('get', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, undefined, t.newSession())).status).toBe(404);
     await call('patch', '/api/campaigns/:id', `/api/campaigns/${campaign.id}`, { ...draft, price: '299' });
@@ -349,6 +353,24 @@ describe('answers parse with their documented contract schemas', () => {
     const asked = await call('post', '/api/payments/local/confirm', '/api/payments/local/confirm', { clientSecret: intent3ds.clientSecret, cardNumber: '4000002760003184', ...exp });
     expect(asked.body.status).toBe('requires_action');
     await call('post', '/api/payments/local/authenticate', '/api/payments/local/authenticate', { clientSecret: intent3ds.clientSecret, approve: true });
+
+    // A saved card (autopilot): a SetupIntent confirmed by the card form, then the provider's word.
+    await call('get', '/api/agents/:id/saved-card', `/api/agents/${agent.id}/saved-card`);
+    const setup = (await call('post', '/api/agents/:id/saved-card/setup', `/api/agents/${agent.id}/saved-card/setup`, {})).body;
+    await call('post', '/api/agents/:id/saved-card/confirm', `/api/agents/${agent.id}/saved-card/confirm`, { setupIntentId: setup.setupIntentId });
+    await call('post', '/api/payments/local/confirm', '/api/payments/local/confirm', { clientSecret: setup.clientSecret, cardNumber: '4242424242424242', ...exp });
+    await call('post', '/api/agents/:id/saved-card/confirm', `/api/agents/${agent.id}/saved-card/confirm`, { setupIntentId: setup.setupIntentId });
+    await call('post', '/api/agents/:id/saved-card/confirm', `/api/agents/${agent.id}/saved-card/confirm`, {});
+    await call('delete', '/api/agents/:id/saved-card', `/api/agents/${agent.id}/saved-card`);
+
+    // Autopilot: settings, a run that is not there, links that are not valid.
+    await call('get', '/api/agents/:id/autopilot', `/api/agents/${agent.id}/autopilot`);
+    await call('put', '/api/agents/:id/autopilot', `/api/agents/${agent.id}/autopilot`, { enabled: true, vetoWindowHours: 12 });
+    await call('put', '/api/agents/:id/autopilot', `/api/agents/${agent.id}/autopilot`, { vetoWindowHours: 100 });
+    await call('post', '/api/agents/:id/autopilot/runs/:runId/:action', `/api/agents/${agent.id}/autopilot/runs/999999/skip`, {});
+    const token = signLink(t.config, { purpose: 'autopilot', subject: '999999', action: 'skip', expiresAt: Date.now() / 1000 + 60 });
+    await call('get', '/api/autopilot/links/:token', `/api/autopilot/links/${token}`);
+    await call('post', '/api/autopilot/links/:token', `/api/autopilot/links/${token}`, {});
 
     // Accounts: change the password, log out, log in, reset it.
     await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'wrong-password', newPassword: 'secret-password-2' });
@@ -434,7 +456,8 @@ describe('answers parse with their documented contract schemas', () => {
     const succeeded = API_ROUTES.filter((r) => Object.keys(r.ok).some((s) => checked.has(`${key(r)} ${s}`))).map(key);
     // Answered in the tests above, or (manual-listing) rendered by listing-pages.routes.test.ts: it needs the built page bundle;
     // Google login's redirects need Google configured: google-login.routes.test.ts.
-    const elsewhere = ['get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'post /api/webhooks/twilio/sms', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
+    // Autopilot's runs come from MLS events: autopilot.routes.test.ts checks their answers against these schemas.
+    const elsewhere = ['post /api/agents/:id/autopilot/runs/:runId/:action', 'get /api/autopilot/links/:token', 'post /api/autopilot/links/:token', 'get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'post /api/webhooks/twilio/sms', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
     expect(API_ROUTES.map(key).filter((k) => !succeeded.includes(k) && !elsewhere.includes(k))).toEqual([]);
     expect([...checked].filter((c) => /\s(4\d\d|5\d\d)$/.test(c)).length).toBeGreaterThan(12);
   });

@@ -63,6 +63,17 @@ import {
   listingCreateSchema,
   listingViewSchema,
   localPaymentAnswerSchema,
+  savedCardViewSchema,
+  cardSetupSchema,
+  autopilotViewSchema,
+  campaignWizardSchema,
+  autopilotSettingsInputSchema,
+  autopilotRunParams,
+  autopilotRunSchema,
+  autopilotLinkParams,
+  autopilotLinkViewSchema,
+  autopilotLinkResultSchema,
+  cardSetupConfirmSchema,
   loginSchema,
   mlsAgentMatchSchema,
   mlsLoadResultSchema,
@@ -120,7 +131,7 @@ const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
 const VerificationSent = verificationSentSchema.meta({ id: 'VerificationSent', description: 'A link was emailed; nothing changes until it is opened' });
 const Verified = verifiedSchema.meta({ id: 'Verified' });
 
-type Status = 200 | 201 | 202 | 204 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type Status = 200 | 201 | 202 | 204 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 
 /** A body that is not JSON: its media type and a schema for it (binary for images). */
 interface RawBody {
@@ -168,6 +179,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: "Not allowed for this session (see `code`; `agents.login_required`: a wizard browser asked for what only the signed-in agent reaches, sign in to continue). Another session's agents and campaigns answer 404, like unknown ones",
   404: 'Not found',
   409: 'Conflict with the current state (see `code`)',
+  410: 'Gone: the link expired or was used',
   413: 'Too large',
   415: 'Not a supported image',
   429: 'Rate limited: retry after the Retry-After header',
@@ -249,6 +261,12 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/mls/search-agent', tag: 'mls', summary: 'Find an MLS member by name and state', body: mlsSearchSchema, ok: { 200: mlsAgentMatchSchema }, errors: [404, 429, 502] },
   { method: 'post', path: '/api/mls/load', tag: 'mls', summary: "Load the member's listings from the MLS", body: mlsLoadSchema, ok: { 200: mlsLoadResultSchema }, errors: [403, 404, 502] },
   { method: 'get', path: '/demo-mls/photos/:file', tag: 'mls', summary: "A demo MLS listing photo", params: z.object({ file: z.string() }), ok: { 200: image }, errors: [404] },
+  {
+    method: 'get', path: '/demo-mls/odata/:resource', tag: 'mls', summary: "The demo MLS's RESO Web API (mounted while the demo MLS runs)",
+    description: "`Property`, `Member` or `Property('KEY')` with OData's `$filter`, `$orderby`, `$top`, `$skip` (at most 10,000), `$count`, `$select`, `$expand=Media`; pages of 500 with `@odata.nextLink`. Errors are OData error bodies (`{ error: { code, message } }`).",
+    params: z.object({ resource: z.string() }),
+    ok: { 200: json(z.looseObject({ value: z.array(z.record(z.string(), z.unknown())).optional(), '@odata.nextLink': z.string().optional(), '@odata.count': z.number().optional() })) },
+  },
 
   // Listings
   {
@@ -380,7 +398,31 @@ export const API_ROUTES: RouteDoc[] = [
   // Payments
   { method: 'post', path: '/api/create-payment-intent', tag: 'payments', summary: "Start (or resume) the campaign's checkout", body: createPaymentIntentSchema, ok: { 200: createPaymentIntentResponseSchema }, errors: [403, 404, 409, 502] },
   { method: 'post', path: '/api/webhook/payment-success', tag: 'payments', summary: 'The success screen: settle a payment the provider confirms, then launch', body: paymentSuccessSchema, ok: { 200: paymentSuccessResponseSchema }, errors: [402, 403, 404, 502] },
-  { method: 'post', path: '/api/payments/local/confirm', tag: 'payments', summary: 'Local test payments: pay with a Stripe test card', body: localConfirmSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
+  { method: 'post', path: '/api/payments/local/confirm', tag: 'payments', summary: 'Local test payments: pay with a Stripe test card (or save it, with a SetupIntent\'s client secret)', body: localConfirmSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
+  { method: 'get', path: '/api/agents/:id/saved-card', tag: 'payments', summary: "The agent's saved card (brand, last 4, expiry), charged by autopilot", params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/agents/:id/saved-card/setup', tag: 'payments', summary: 'Save a card: a SetupIntent (usage off_session) on the agent\'s customer, for the card form',
+    description: "Refused to an admin's Login As. The card saved before stays until the new one is set up.", params: id, ok: { 200: cardSetupSchema }, errors: [403, 404, 429, 502],
+  },
+  { method: 'post', path: '/api/agents/:id/saved-card/confirm', tag: 'payments', summary: 'After the card form confirmed the SetupIntent: the provider says whether the card is saved', params: id, body: cardSetupConfirmSchema, ok: { 200: savedCardViewSchema }, errors: [403, 404, 409, 502] },
+  { method: 'delete', path: '/api/agents/:id/saved-card', tag: 'payments', summary: 'Forget the saved card (detached at the provider)', params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404, 502] },
+  { method: 'get', path: '/api/campaigns/:id/wizard', tag: 'campaigns', summary: 'A draft reopened in the wizard: the campaign, its agent and its listing', params: id, ok: { 200: campaignWizardSchema }, errors: [403, 404, 409] },
+  // Autopilot (DESIGN §7)
+  {
+    method: 'get', path: '/api/agents/:id/autopilot', tag: 'autopilot', summary: "The agent's autopilot: settings, saved card, scheduled drafts and history",
+    params: id, ok: { 200: autopilotViewSchema }, errors: [403, 404],
+  },
+  {
+    method: 'put', path: '/api/agents/:id/autopilot', tag: 'autopilot', summary: 'Change any of the settings (`{"enabled": true}` alone turns it on with the defaults)',
+    description: "Owner only (refused to an admin's Login As). 409 `autopilot.needs_mls` for an agent without an MLS identity.", params: id, body: autopilotSettingsInputSchema,
+    ok: { 200: autopilotViewSchema }, errors: [403, 404, 409],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/autopilot/runs/:runId/:action', tag: 'autopilot', summary: 'Launch now, skip a draft, or resume a paused ad (the dashboard\'s buttons)',
+    params: autopilotRunParams, ok: { 200: autopilotRunSchema }, errors: [403, 404, 409],
+  },
+  { method: 'get', path: '/api/autopilot/links/:token', tag: 'autopilot', summary: 'What an emailed one-tap link does (no login; signed, single use, expiring)', params: autopilotLinkParams, ok: { 200: autopilotLinkViewSchema }, errors: [404, 410, 429] },
+  { method: 'post', path: '/api/autopilot/links/:token', tag: 'autopilot', summary: 'Use an emailed one-tap link: Launch now, Skip, Resume; Edit, card and confirm log the browser in', params: autopilotLinkParams, ok: { 200: autopilotLinkResultSchema }, errors: [404, 409, 410, 429] },
   { method: 'post', path: '/api/payments/local/authenticate', tag: 'payments', summary: 'Local test payments: answer the 3D Secure step', body: localAuthenticateSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
   {
     method: 'post', path: '/api/webhooks/stripe', tag: 'payments', summary: "Stripe's signed webhook (PaymentIntent events)",

@@ -6,9 +6,11 @@ import { deliverJob, sendDigestsJob } from './modules/notifications';
 import { sendSignInLinksJob, sendVerificationEmailJob } from './modules/agents';
 import { refundCreditJob } from './modules/payments';
 import { reportsSweepJob } from './modules/reports';
+import { pollFeedsJob } from './modules/mls';
+import { listingEventsJob, handleEventJob, launchDueJob, sweepJob } from './modules/autopilot';
 
 /**
  * Every background job of the product, in one place: the place to read what background work exists.
  * A job's name is a public contract (the ops CLI and queued rows refer to it): never rename one.
  */
-export const jobs: JobDefinition<any>[] = [purgeExpiredSessionsJob, sweepPendingUploadsJob, launchCampaignJob, syncMetricsJob, deliverJob, sendDigestsJob, sendVerificationEmailJob, sendSignInLinksJob, refundCreditJob, reportsSweepJob];
+export const jobs: JobDefinition<any>[] = [purgeExpiredSessionsJob, sweepPendingUploadsJob, launchCampaignJob, syncMetricsJob, deliverJob, sendDigestsJob, sendVerificationEmailJob, sendSignInLinksJob, refundCreditJob, reportsSweepJob, pollFeedsJob, listingEventsJob, handleEventJob, launchDueJob, sweepJob];

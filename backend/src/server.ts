@@ -8,6 +8,7 @@ import { jobs } from './jobs';
 import type { JobDefinition } from './platform/jobs/job';
 import { createApp } from './app';
 import { withLocalSecrets } from './platform/secrets';
+import { seedDemoMls } from './modules/mls';
 import { startMetricsServer, type MetricsServer } from './platform/metrics/metrics-server';
 import { shutdownTracing } from './platform/telemetry/trace-context';
 
@@ -54,6 +55,8 @@ export async function startServer(
       },
     });
   }
+  // The demo MLS's bundled records (kept as they are when they exist: the living feed's changes stay).
+  if (config.providers.mls === 'demo') await seedDemoMls(db);
 
   const queue = createQueue({ connectionString, db, logger, config, jobs: opts.jobs ?? jobs, work: config.JOBS_ENABLED });
   await queue.start();

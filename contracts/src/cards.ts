@@ -25,6 +25,10 @@ export const CARD_MESSAGES = {
   authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   succeeded: 'Payment succeeded.',
   alreadySucceeded: 'This payment has already succeeded.',
+  // Saving a card (a SetupIntent), as Stripe Elements words it.
+  cardSaved: 'Your card was saved.',
+  setupAuthenticationRequired: 'Your bank asks you to confirm this card with 3D Secure.',
+  setupAuthenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 /** The brand by the number's leading digits (IIN ranges). */

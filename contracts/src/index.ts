@@ -14,6 +14,7 @@ export * from './api-access.js';
 export * from './help.js';
 export * from './errors.js';
 export * from './cards.js';
+export * from './autopilot.js';
 export * from './schemas/index.js';
 export * from './api-client.js';
 export * from './wire/index.js';

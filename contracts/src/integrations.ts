@@ -94,7 +94,24 @@ export function isReplayable(attemptStatus: DeliveryStatus, messageStatus: 'pend
  * What was delivered. `lead.notice`: the content-free email to an MLS-published address that nobody has verified
  * yet ("You have a new lead on <address>", a sign-in link; no buyer data), at most one an hour.
  */
-export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead', 'lead.notice', 'report.mid_flight', 'report.final'] as const;
+export const DELIVERY_KINDS = [
+  'lead.created',
+  'lead.test',
+  'lead.digest',
+  'campaign.live',
+  'endpoint.disabled',
+  'delivery.dead',
+  'lead.notice',
+  'report.mid_flight',
+  'report.final',
+  // Autopilot's emails to the agent (DESIGN §7).
+  'autopilot.scheduled',
+  'autopilot.card_needed',
+  'autopilot.payment_failed',
+  'autopilot.confirm_payment',
+  'autopilot.delivery_stopped',
+  'autopilot.resume_offer',
+] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**

@@ -13,6 +13,9 @@ export const APP_ROUTES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  // Autopilot: an emailed one-tap link's page, and the page that saves the card autopilot charges.
+  autopilotLink: '/autopilot/:token',
+  autopilotCard: '/autopilot-card',
   dashboard: '/dashboard',
   admin: '/admin',
   overview: '/overview',

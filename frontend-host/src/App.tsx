@@ -16,6 +16,8 @@ const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('./features/account/VerifyEmailPage'));
+const AutopilotLinkPage = lazy(() => import('./features/autopilot/AutopilotLinkPage'));
+const SaveCardPage = lazy(() => import('./features/autopilot/SaveCardPage'));
 const DashboardSection = lazy(() => import('./features/remotes/DashboardSection'));
 const AdminSection = lazy(() => import('./features/remotes/AdminSection'));
 const OverviewPage = lazy(() => import('./features/overview/OverviewPage'));
@@ -38,6 +40,8 @@ const SCREENS: Record<AppRouteName, ReactElement> = {
   forgotPassword: <ForgotPasswordPage />,
   resetPassword: <ResetPasswordPage />,
   verifyEmail: <VerifyEmailPage />,
+  autopilotLink: <AutopilotLinkPage />,
+  autopilotCard: <SaveCardPage />,
   dashboard: <DashboardSection />,
   admin: <AdminSection />,
   overview: <OverviewPage />,

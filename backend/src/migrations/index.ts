@@ -43,6 +43,14 @@ import * as campaignsAddCreatedByBrowser from './20261127010200_campaigns_add_cr
 import * as notificationsAddWaitingMessages from './20261127010300_notifications_add_waiting_messages';
 import * as listingsDropPromotedAt from './20261127010400_listings_drop_promoted_at';
 import * as notificationsUnionMessageKinds from './20261127090000_notifications_union_message_kinds';
+import * as mlsCreateDemoFeed from './20261127080000_mls_create_demo_feed';
+import * as mlsCreateFeedReplication from './20261127080100_mls_create_feed_replication';
+import * as paymentsCreateSavedCards from './20261127080200_payments_create_saved_cards';
+import * as campaignsAddSandboxPause from './20261127080300_campaigns_add_sandbox_pause';
+import * as campaignsAddPausedStatus from './20261127080400_campaigns_add_paused_status';
+import * as notificationsAddAutopilotKinds from './20261127080500_notifications_add_autopilot_kinds';
+import * as autopilotCreateTables from './20261127080600_autopilot_create_tables';
+import * as notificationsUnionAutopilotKinds from './20261127110000_notifications_union_autopilot_kinds';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -90,4 +98,12 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127010300_notifications_add_waiting_messages': notificationsAddWaitingMessages,
   '20261127010400_listings_drop_promoted_at': listingsDropPromotedAt,
   '20261127090000_notifications_union_message_kinds': notificationsUnionMessageKinds,
+  '20261127080000_mls_create_demo_feed': mlsCreateDemoFeed,
+  '20261127080100_mls_create_feed_replication': mlsCreateFeedReplication,
+  '20261127080200_payments_create_saved_cards': paymentsCreateSavedCards,
+  '20261127080300_campaigns_add_sandbox_pause': campaignsAddSandboxPause,
+  '20261127080400_campaigns_add_paused_status': campaignsAddPausedStatus,
+  '20261127080500_notifications_add_autopilot_kinds': notificationsAddAutopilotKinds,
+  '20261127080600_autopilot_create_tables': autopilotCreateTables,
+  '20261127110000_notifications_union_autopilot_kinds': notificationsUnionAutopilotKinds,
 };

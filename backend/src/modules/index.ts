@@ -11,6 +11,7 @@ import { leadsRouter, moveAgentLeads } from './leads';
 import { listingPagesRouter } from './listing-pages';
 import { moveAgentNotifications, notificationsRouter, releaseWaitingEmails } from './notifications';
 import { helpRouter } from './help';
+import { autopilotRouter } from './autopilot';
 import { reportsRouter, reportPagesRouter } from './reports';
 
 /**
@@ -28,7 +29,7 @@ export function identityHooks(deps: Pick<AppDeps, 'queue'>): IdentityHooks {
 
 /** Every module's router that needs the session or a request body, mounted by the app in this order. */
 export function moduleRouters(deps: AppDeps): Router[] {
-  return [agentsRouter(deps, identityHooks(deps)), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), helpRouter(deps), reportsRouter(deps)];
+  return [agentsRouter(deps, identityHooks(deps)), adminRouter(deps), uploadsRouter(deps), mlsRouter(deps), listingsRouter(deps), ...campaignsRouters(deps), paymentsRouter(deps), leadsRouter(deps), notificationsRouter(deps), helpRouter(deps), reportsRouter(deps), autopilotRouter(deps)];
 }
 
 /**

@@ -61,6 +61,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ META_ACCESS_TOKEN: 'meta', META_AD_ACCOUNT_ID: 'act_1', META_PAGE_ID: 'page_1', PUBLIC_URL: 'http://localhost:3000' }).providers.ads).toBe('meta');
   });
 
+  it('autopilot: MLS_POLL_INTERVAL_S at least 60 (default 300); AUTOPILOT_TIME_SCALE only outside production', () => {
+    expect(loadConfig({}).MLS_POLL_INTERVAL_S).toBe(300);
+    expect(() => loadConfig({ MLS_POLL_INTERVAL_S: '30' })).toThrow(/MLS_POLL_INTERVAL_S: must be at least 60/);
+    expect(loadConfig({ NODE_ENV: 'test', AUTOPILOT_TIME_SCALE: '0.001' }).AUTOPILOT_TIME_SCALE).toBe(0.001);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTOPILOT_TIME_SCALE: '0.5' })).toThrow(/AUTOPILOT_TIME_SCALE: shortens autopilot's veto window/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://ads.example.com' }).AUTOPILOT_TIME_SCALE).toBe(1);
+  });
+
   it('CAMPAIGN_TIME_SCALE shortens campaign time outside production only; SANDBOX_UNDERDELIVERY_RATE is a share', () => {
     expect(loadConfig({}).CAMPAIGN_TIME_SCALE).toBe(1);
     expect(loadConfig({ NODE_ENV: 'test', CAMPAIGN_TIME_SCALE: '0.001' }).CAMPAIGN_TIME_SCALE).toBe(0.001);

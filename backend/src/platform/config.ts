@@ -75,6 +75,15 @@ const ConfigSchema = z
     RESO_CLIENT_ID: optionalString,
     RESO_CLIENT_SECRET: optionalString,
     RESO_BEARER_TOKEN: optionalString,
+    // MLS replication (DESIGN §7): how often each feed is polled for changes (a pg-boss schedule; at least a minute).
+    MLS_POLL_INTERVAL_S: z.coerce.number().int().min(60, 'must be at least 60 (seconds)').max(86_400).default(300),
+    // The RESO provider's limits: records asked per replication page ($top), requests per second, and the largest
+    // $skip a server's nextLink may carry and still be followed (past it, the keyset continues without $skip).
+    RESO_REPLICATION_TOP: z.coerce.number().int().min(1).max(5000).default(1000),
+    RESO_REQUESTS_PER_SECOND: z.coerce.number().positive().max(100).default(2),
+    RESO_MAX_SKIP: z.coerce.number().int().min(0).default(10_000),
+    // Multiplies autopilot's veto window and its 72-hour expiry (DESIGN §7). Tests shorten it; production refuses anything but 1.
+    AUTOPILOT_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
     META_ACCESS_TOKEN: optionalString,
     META_AD_ACCOUNT_ID: optionalString,
     META_PAGE_ID: optionalString,
@@ -118,6 +127,9 @@ const ConfigSchema = z
     }
     if (c.NODE_ENV === 'production' && c.DELIVERY_RETRY_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_RETRY_TIME_SCALE'], message: 'shortens the delivery retry schedule: tests only, never in production' });
+    }
+    if (c.NODE_ENV === 'production' && c.AUTOPILOT_TIME_SCALE !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['AUTOPILOT_TIME_SCALE'], message: "shortens autopilot's veto window: tests only, never in production" });
     }
     if (c.NODE_ENV === 'production' && c.CAMPAIGN_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['CAMPAIGN_TIME_SCALE'], message: 'shortens flights, syncs and settlement: tests and demos only, never in production' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminAutopilotStateSchema } from '../wire/autopilot.js';
 import { idParam } from './common.js';
 
 /** Admin filters (spec §2 Admin): status, campaigns, search by name or email, created within. */
@@ -52,6 +53,8 @@ export const adminAgentRowSchema = z.object({
   totalCampaigns: z.number(),
   activeCampaigns: z.number(),
   totalSpent: z.number(),
+  /** The agent's autopilot (DESIGN §7): on or off, a saved card, drafts ahead, ads launched. */
+  autopilot: adminAutopilotStateSchema,
 });
 export type AdminAgentRow = z.infer<typeof adminAgentRowSchema>;
 

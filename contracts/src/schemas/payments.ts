@@ -31,3 +31,9 @@ export type PaymentSuccessPayload = z.infer<typeof paymentSuccessSchema>;
 export const checkoutTermsSchema = z.object({
   acceptedTerms: z.literal(true, { error: TERMS_REQUIRED_TOAST.description }),
 });
+
+/** POST /api/agents/:id/saved-card/confirm: the SetupIntent the card form confirmed (the server asks the provider). */
+export const cardSetupConfirmSchema = z.object({
+  setupIntentId: z.string({ error: 'setupIntentId is required' }).trim().min(1, { error: 'setupIntentId is required' }).max(255),
+});
+export type CardSetupConfirmPayload = z.infer<typeof cardSetupConfirmSchema>;

@@ -13,6 +13,8 @@ export const CAMPAIGN_STATUSES = [
   'paid',
   'launching',
   'active',
+  // The listing went under contract or off the market: delivery stopped at the ad platform (autopilot), it may resume.
+  'paused',
   'completed',
   'launch_failed',
   'canceled',
@@ -23,7 +25,7 @@ export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 /** Statuses in which the campaign can still be paid for (and its draft still changed). */
 export const PAYABLE_STATUSES: readonly CampaignStatus[] = ['draft', 'pending_payment'];
 /** Statuses reached once the payment has been taken. */
-export const PAID_STATUSES: readonly CampaignStatus[] = ['paid', 'launching', 'active', 'completed', 'launch_failed'];
+export const PAID_STATUSES: readonly CampaignStatus[] = ['paid', 'launching', 'active', 'paused', 'completed', 'launch_failed'];
 
 export function isPayable(status: CampaignStatus): boolean {
   return PAYABLE_STATUSES.includes(status);

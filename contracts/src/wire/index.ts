@@ -9,3 +9,4 @@ export * from './webhooks.js';
 export * from './dashboard.js';
 export * from './credits.js';
 export * from './reports.js';
+export * from './autopilot.js';

@@ -35,3 +35,29 @@ export const stripeWebhookAnswerSchema = z.object({
   outcome: z.enum(['processed', 'duplicate', 'ignored']),
 });
 export type StripeWebhookAnswer = z.infer<typeof stripeWebhookAnswerSchema>;
+
+/** A card saved for charges the agent is not there for (autopilot): what may be shown of it. */
+export const savedCardSchema = z.object({
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+/** GET /api/agents/:id/saved-card (and the answer of confirm): the saved card, or null. */
+export const savedCardViewSchema = z.object({
+  card: savedCardSchema.nullable(),
+  /** Where a new card is saved: Stripe Elements, or the local test card form. */
+  provider: z.enum(['stripe', 'local']),
+});
+export type SavedCardView = z.infer<typeof savedCardViewSchema>;
+
+/** POST /api/agents/:id/saved-card/setup: a SetupIntent (usage off_session) for the card form to confirm. */
+export const cardSetupSchema = z.object({
+  setupIntentId: z.string(),
+  clientSecret: z.string(),
+  provider: z.enum(['stripe', 'local']),
+  publishableKey: z.string().nullable(),
+});
+export type CardSetup = z.infer<typeof cardSetupSchema>;

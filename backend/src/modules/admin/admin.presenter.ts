@@ -1,4 +1,4 @@
-import type { AdminAgentsPage, AdminAgentsQuery, AdminFailedWork } from '@app/contracts';
+import type { AdminAgentsPage, AdminAgentsQuery, AdminAutopilotState, AdminFailedWork } from '@app/contracts';
 import type { FailedJob } from '../../platform/jobs/ops';
 import type { AdminAgentList } from '../agents';
 import type { AdminCampaignRow, FailedLaunch } from '../campaigns';
@@ -6,7 +6,9 @@ import type { AdminCampaignRow, FailedLaunch } from '../campaigns';
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** Spec §3 Admin agent rows (totalSpent in dollars) with their campaigns, and the totals over the filtered set. */
-export function presentAgentsPage(list: AdminAgentList, campaigns: AdminCampaignRow[], q: AdminAgentsQuery): AdminAgentsPage {
+const AUTOPILOT_OFF: AdminAutopilotState = { enabled: false, hasCard: false, scheduled: 0, launched: 0, lastRunAt: null };
+
+export function presentAgentsPage(list: AdminAgentList, campaigns: AdminCampaignRow[], q: AdminAgentsQuery, autopilot: Map<number, AdminAutopilotState> = new Map()): AdminAgentsPage {
   const byAgent = new Map<number, AdminCampaignRow[]>();
   for (const c of campaigns) byAgent.set(c.agentId, [...(byAgent.get(c.agentId) ?? []), c]);
   const { revenueCents: _cents, ...totals } = list.totals;
@@ -29,6 +31,7 @@ export function presentAgentsPage(list: AdminAgentList, campaigns: AdminCampaign
       totalCampaigns: r.totalCampaigns,
       activeCampaigns: r.activeCampaigns,
       totalSpent: r.spentCents / 100,
+      autopilot: autopilot.get(r.id) ?? AUTOPILOT_OFF,
     })),
     totals,
     page: q.page,

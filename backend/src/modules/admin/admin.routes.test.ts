@@ -167,14 +167,24 @@ describe('GET /api/admin/agents', () => {
   it('returns the spec rows with campaigns, succeeded payments only, and totals', async () => {
     const body = await get();
     const ada = body.agents.find((a: { id: number }) => a.id === ids.ada);
-    expect(Object.keys(ada).sort()).toEqual(['activeCampaigns', 'campaigns', 'createdAt', 'email', 'id', 'name', 'totalCampaigns', 'totalSpent'].sort());
+    expect(Object.keys(ada).sort()).toEqual(['activeCampaigns', 'autopilot', 'campaigns', 'createdAt', 'email', 'id', 'name', 'totalCampaigns', 'totalSpent'].sort());
     expect(ada).toMatchObject({ name: 'Ada Active', email: 'ada@realty.test', totalCampaigns: 3, activeCampaigns: 2, totalSpent: 598 });
+    expect(ada.autopilot).toEqual({ enabled: false, hasCard: false, scheduled: 0, launched: 0, lastRunAt: null });
     expect(ada.campaigns).toHaveLength(3);
     expect(ada.campaigns[2]).toMatchObject({ status: 'active', impressionsRequested: 10000, impressionsDelivered: 10500 });
     expect(body.totals).toEqual({ agents: 5, campaigns: 5, activeCampaigns: 3, revenue: 598 + 499, credits: 0 });
     expect(body.total).toBe(5);
     // Newest first by default.
     expect(body.agents[0].id).toBe(ids.ada);
+  });
+
+  it("shows each agent's autopilot: on or off, a saved card", async () => {
+    await t.db('autopilotSettings').insert({ agentId: ids.ada, enabled: true, enabledAt: t.db.fn.now() });
+    await t.db('paymentCards').insert({ agentId: ids.ada, provider: 'local', customerId: 'cus_local_x', paymentMethodId: 'pm_local_x', brand: 'visa', last4: '4242', savedAt: t.db.fn.now() });
+    const ada = (await get()).agents.find((a: { id: number }) => a.id === ids.ada);
+    expect(ada.autopilot).toEqual({ enabled: true, hasCard: true, scheduled: 0, launched: 0, lastRunAt: null });
+    await t.db('autopilotSettings').where({ agentId: ids.ada }).delete();
+    await t.db('paymentCards').where({ agentId: ids.ada }).delete();
   });
 
   it('filters by status, with totals over the filtered set', async () => {

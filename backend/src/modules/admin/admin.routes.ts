@@ -19,6 +19,7 @@ import { listFailed, retryFailedJob } from '../../platform/jobs/ops';
 import type { AppDeps } from '../../platform/deps';
 import { adminNotConfigured, invalidAdminPassword } from './admin.errors';
 import { findAgent, listAgentsForAdmin } from '../agents';
+import { autopilotStatesForAdmin } from '../autopilot';
 import { campaignMetrics, campaignsOfAgents, listFailedLaunches, relaunchCampaign } from '../campaigns';
 import { presentAgentsPage, presentFailedWork } from './admin.presenter';
 import { recordRateLimitRefusal } from '../../platform/metrics';
@@ -88,8 +89,9 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
   router.get('/api/admin/agents', admin, validate(AgentsQuery), async (ctx) => {
     const q = inputOf(ctx, AgentsQuery).query;
     const list = await listAgentsForAdmin({ db, caches }, q);
-    const campaigns = await campaignsOfAgents({ db }, list.rows.map((r) => r.id));
-    ctx.body = presentAgentsPage(list, campaigns, q);
+    const ids = list.rows.map((r) => r.id);
+    const [campaigns, autopilot] = await Promise.all([campaignsOfAgents({ db }, ids), autopilotStatesForAdmin(db, ids)]);
+    ctx.body = presentAgentsPage(list, campaigns, q, autopilot);
   });
 
   router.get('/api/admin/facebook-metrics', admin, validate(MetricsQuery), async (ctx) => {

@@ -53,6 +53,13 @@ export async function listSignedInAgents(actor: Actor): Promise<Agent[]> {
   return Agent.query().where('id', actor.loggedInAgentId);
 }
 
+/** Our agents found in the MLS under these member ids (`source = mls`): whose listings an MLS feed's events are. */
+export async function mlsAgentsByMlsIds(mlsIds: readonly string[]): Promise<{ id: number; mlsId: string }[]> {
+  if (!mlsIds.length) return [];
+  const rows = await Agent.query().where({ source: 'mls' }).whereIn('mlsId', mlsIds as string[]).select('id', 'mlsId');
+  return rows.map((a) => ({ id: a.id, mlsId: a.mlsId! }));
+}
+
 export async function findAgent(agentId: number): Promise<Agent | undefined> {
   return Agent.query().findById(agentId);
 }

@@ -13,7 +13,7 @@ import {
 import { validate, inputOf } from '../../platform/http/validate';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { actorOf, browserKeyOf, hashOf, isImpersonating, type SessionData } from '../../platform/auth/actor';
-import { unauthorized } from '../../platform/errors';
+import { notFound, unauthorized } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { findAgent } from './agents.service';
@@ -60,6 +60,18 @@ export async function logIn(ctx: Context, agent: Agent): Promise<void> {
   delete s.impersonatedBy;
   delete s.impersonationStartedAt;
   delete s.impersonationAdminSid;
+}
+
+/**
+ * A one-time link emailed to the agent was opened (autopilot's Edit and payment links, DESIGN §3: whoever
+ * opens a link sent to the agent's verified address is the agent): this browser is signed in as the agent, under
+ * a new session id. Such emails go only to a verified address, so an agent nobody verified (or no longer there)
+ * signs nobody in. The link's own checks (signature, expiry, single use) are the caller's.
+ */
+export async function logInFromEmailLink(ctx: Context, agentId: number): Promise<void> {
+  const agent = await findAgent(agentId);
+  if (!agent || !agent.verified) throw notFound('agent');
+  await logIn(ctx, agent);
 }
 
 /**

@@ -1,6 +1,8 @@
 // The agents module's only door. Other modules use these, never the files behind them.
 export { agentsRouter } from './agents.routes';
-export { getAccessibleAgent, assertAgentAccess, findAgent, agentObjectPathsInUse } from './agents.service';
+export { getAccessibleAgent, assertAgentAccess, findAgent, agentObjectPathsInUse, mlsAgentsByMlsIds } from './agents.service';
+// A one-time link emailed to the agent's verified address logs the browser that opens it in (autopilot's Edit and payment links).
+export { logInFromEmailLink } from './auth.routes';
 export { rememberFoundMlsMember, type FoundMlsMember, type MlsMember } from './mls-found';
 export type { Agent } from './agent.model';
 export { presentAgent, type AgentView } from './agents.presenter';

@@ -57,6 +57,10 @@ export class Campaign extends Model {
   clicks!: number;
   metricsUpdatedAt!: Date | null;
   notificationSent!: boolean;
+  /** Impressions not delivered when the listing's status stopped delivery (pause or stop); null otherwise. */
+  unusedImpressions!: number | null;
+  deliveryStoppedReason!: string | null;
+  deliveryStoppedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 

@@ -4,7 +4,7 @@ import { campaignDraftSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { actorOf, browserKeyOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
-import { accessibleCampaignJson, createCampaignDraft, updateCampaignDraft } from './campaigns.service';
+import { accessibleCampaignJson, campaignForWizard, createCampaignDraft, updateCampaignDraft } from './campaigns.service';
 import { presentCampaign } from './campaigns.presenter';
 
 const CampaignId = { params: z.object({ id: idParam }) };
@@ -25,6 +25,12 @@ export function campaignsRouter({ db, config, caches }: AppDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'json';
     ctx.body = await accessibleCampaignJson({ caches }, actorOf(ctx), inputOf(ctx, CampaignId).params.id);
+  });
+
+  // A draft reopened in the wizard (autopilot's Edit link): the campaign with its agent and listing, for the owner.
+  router.get('/api/campaigns/:id/wizard', validate(CampaignId), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await campaignForWizard(actorOf(ctx), inputOf(ctx, CampaignId).params.id);
   });
 
   router.patch('/api/campaigns/:id', validate(UpdateCampaign), async (ctx) => {

@@ -1,11 +1,12 @@
-import { budgetToCents, impressionsForBudget, isPayable, listingImages, listingPagePath, type CampaignDraftPayload } from '@app/contracts';
+import { budgetToCents, impressionsForBudget, isPayable, listingImages, listingPagePath, type CampaignDraftPayload, type CampaignWizard } from '@app/contracts';
 import { accessLevelOf, type AccessLevel, type Actor } from '../../platform/auth/actor';
-import type { Config } from '../../platform/config';
 import type { Knex } from 'knex';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
 import type { ReadCaches } from '../../platform/cache/read-cache';
-import { agentAsSeenBy, type AgentAsSeen } from '../agents';
+import { agentAsSeenBy, getAccessibleAgent, presentAgent, type AgentAsSeen } from '../agents';
+import { findListingView } from '../listings';
 import { presentCampaign } from './campaigns.presenter';
 import { notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
@@ -13,6 +14,7 @@ import { recordInitialStatus, transitionCampaign } from './campaign-transitions'
 import { findListingForCampaign, type CampaignListing } from './listing-access';
 
 type Agent = AgentAsSeen;
+export type { Agent as DraftAgent };
 
 /**
  * The agent as this browser sees it (its branding draft over the public profile, or the agent's own row when
@@ -76,14 +78,28 @@ function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, 
   };
 }
 
+/**
+ * A new draft row and its first transition (none → draft), in the caller's transaction. `createdByBrowser`: the
+ * browser that made it (its wizard may use it), or null for one the agent's autopilot made (the signed-in agent's).
+ */
+export async function insertDraft(
+  trx: Knex.Transaction,
+  config: Config,
+  input: CampaignDraftPayload,
+  agent: Agent,
+  listing: CampaignListing,
+  reason: string,
+  createdByBrowser: string | null,
+): Promise<Campaign> {
+  const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), createdByBrowser, status: 'draft' });
+  await recordInitialStatus(trx, campaign.id, 'draft', reason);
+  return campaign;
+}
+
 /** POST /api/campaigns: a draft of this browser, with its first transition (none → draft) in the same transaction. */
 export async function createCampaignDraft({ db, config }: { db: Db; config: Config }, actor: Actor, input: CampaignDraftPayload): Promise<Campaign> {
   const { agent, listing } = await agentAndListing(db, actor, input.agentId, input.listingId);
-  return db.transaction(async (trx) => {
-    const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), createdByBrowser: actor.browserHash, status: 'draft' });
-    await recordInitialStatus(trx, campaign.id, 'draft', 'created');
-    return campaign;
-  });
+  return db.transaction((trx) => insertDraft(trx, config, input, agent, listing, 'created', actor.browserHash));
 }
 
 /**
@@ -144,6 +160,17 @@ export async function updateCampaignDraft({ db, config }: { db: Db; config: Conf
     if (campaign.status === 'pending_payment') await transitionCampaign(trx, campaign.id, ['pending_payment'], 'draft', 'draft edited after checkout began');
     return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));
   });
+}
+
+/** GET /api/campaigns/:id/wizard: what the wizard needs to reopen a draft (its agent, its listing, the draft). Drafts only. */
+export async function campaignForWizard(actor: Actor, campaignId: number): Promise<CampaignWizard> {
+  const campaign = await getAccessibleCampaign(actor, campaignId);
+  if (!isPayable(campaign.status)) throw notDraft(campaign.status);
+  // Autopilot's Edit link signs the browser in: the wizard reopens a draft for the signed-in agent.
+  const agent = await getAccessibleAgent(actor, campaign.agentId, 'signed_in');
+  const listing = await findListingView(campaign.listingId);
+  if (!listing) throw notFound('listing');
+  return { agent: presentAgent(agent, { access: 'signed_in' }), listing, campaign: presentCampaign(campaign) };
 }
 
 /** Which of these object paths a campaign uses (its ad image or a carousel image): the uploads sweep keeps those. */

@@ -43,3 +43,23 @@ export { loadImageBytes } from './providers/image-source';
 
 // Operators (admin dashboard and ops CLI): campaign details, stored metrics, failed launches, relaunch.
 export { campaignsOfAgents, campaignMetrics, listFailedLaunches, relaunchCampaign, type AdminCampaignRow, type FailedLaunch } from './ops';
+
+// Autopilot (DESIGN §7): drafts built as the wizard builds them, skip/expiry, and delivery stopped or resumed by the
+// listing's status. guaranteeShortfall is the seam settlement (reports) reads for campaigns the listing stopped.
+export {
+  buildAutopilotDraft,
+  insertAutopilotDraft,
+  cancelDraft,
+  campaignSummaries,
+  liveCampaignsForListing,
+  stopDeliveryForListing,
+  recordDeliveryStopped,
+  resumeDelivery,
+  guaranteeShortfall,
+  type AutopilotAdKind,
+  type AutopilotDraft,
+  type AutopilotDraftContent,
+  type AutopilotDraftRequest,
+  type CampaignSummary,
+  type DeliveryControlOutcome,
+} from './autopilot-hooks';

@@ -12,6 +12,7 @@ export type CampaignListing = Pick<
   | 'id'
   | 'agentId'
   | 'mlsId'
+  | 'address'
   | 'city'
   | 'state'
   | 'price'

@@ -117,6 +117,12 @@ export async function upsertMlsListings(trx: Knex.Transaction | Knex, agentId: n
   return rows.length;
 }
 
+/** The id of an agent's listing with this MLS id (after upsertMlsListings, in the same transaction); null when it has none. */
+export async function agentListingIdByMlsId(trx: Knex.Transaction | Knex, agentId: number, mlsId: string): Promise<number | null> {
+  const row = (await trx('listings').where({ agentId, mlsId }).first('id')) as { id: number } | undefined;
+  return row?.id ?? null;
+}
+
 /** The loader's order: active first, then sold; newest first within each (sold by sold date, active by list date, manual ones by creation). */
 const GROUP = `case when status = 'active' then 0 else 1 end`;
 const SORT_DATE = `coalesce(sold_date, list_date, created_at::date)`;

@@ -1,4 +1,4 @@
-// The MLS module's only door: the router, and what the benchmark (and future jobs) may call.
+// The MLS module's only door: the router, the wizard's load, the feed's replication and its events.
 export { mlsRouter, SEARCH_RATE_LIMIT } from './mls.routes';
 export { importMlsListings, type ImportResult } from './mls.service';
 export { mapResoProperty, mapResoProperties, type MappedBatch, type MapOutcome } from './reso-mapping';
@@ -12,3 +12,12 @@ export {
   type ResoProviderOptions,
 } from './providers';
 export { demoPhotoFile } from './demo-photos';
+
+// The demo MLS as a living feed: its records (the bench writes its own) and the changes `npm run ops -- mls demo` makes.
+export { seedDemoMls, writeDemoDataset, makeDemoChange, DEMO_CHANGES, type DemoChange, type DemoChangeResult } from './demo/demo-feed';
+
+// Replication (DESIGN §7): polling, re-reading a listing, our listing for a feed record, and the events other modules take.
+export { pollFeed, pollProvider, recheckFeedListing, importFeedListing, feedNameOf, type PollOutcome } from './feed/poll';
+export { listingEventsPublished, findListingEvents, recentListingEvents, type ListingEvent, type ListingEventsPayload } from './feed/listing-events';
+export { LISTING_EVENT_TYPES, type ListingEventType, type ListingPhase } from './feed/classify';
+export { pollFeedsJob } from './jobs/poll-feeds.job';

@@ -17,3 +17,6 @@ export const providerUnavailable = () =>
 export const mlsIdMismatch = () => new AppError(403, 'mls.mls_id_mismatch', 'This MLS ID does not belong to this agent');
 
 export const photoNotFound = () => new AppError(404, 'mls.photo_not_found', 'Photo not found');
+
+/** `npm run ops -- mls demo …` asked for a change the demo feed cannot make (unknown member or listing, wrong status). */
+export const demoChangeRefused = (why: string) => new AppError(409, 'mls.demo_change_refused', why);

@@ -154,3 +154,14 @@ describe('rate limit', () => {
     expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('GET /demo-mls/odata/:resource', () => {
+  it('serves the demo MLS\'s Web API over HTTP, with nextLinks back to this server', async () => {
+    const res = await t.request.get(`/demo-mls/odata/Property?$filter=${encodeURIComponent("ListAgentMlsId eq 'FL30418'")}&$orderby=ListingKey asc&$top=600`).expect(200);
+    expect(res.body.value.length).toBeGreaterThanOrEqual(6);
+    expect(res.body.value.every((r: { ListAgentMlsId: string }) => r.ListAgentMlsId === 'FL30418')).toBe(true);
+    const bad = await t.request.get(`/demo-mls/odata/Property?$filter=${encodeURIComponent('ListPrice gt')}`).expect(400);
+    expect(bad.body.error.message).toMatch(/\$filter/);
+    await t.request.get(`/demo-mls/odata/Property('NOPE')`).expect(404);
+  });
+});

@@ -8,6 +8,8 @@ import { getAccessibleAgent, rememberFoundMlsMember } from '../agents';
 import { createMlsProvider, type MlsProvider } from './providers';
 import { loadListingsForAgent, searchAgent } from './mls.service';
 import { serveDemoPhoto } from './demo-photos';
+import { createDemoODataServer } from './demo/demo-odata-server';
+import { seedDemoMls } from './demo/demo-feed';
 
 const Search = { body: mlsSearchSchema };
 const Load = { body: mlsLoadSchema };
@@ -15,7 +17,7 @@ const Load = { body: mlsLoadSchema };
 /** Agent searches per client IP per minute (DESIGN §3: MLS search is rate limited). */
 export const SEARCH_RATE_LIMIT = { points: 20, durationSeconds: 60 };
 
-export function mlsRouter({ config, db, logger }: AppDeps, provider: MlsProvider = createMlsProvider(config, logger)): Router {
+export function mlsRouter({ config, db, logger }: AppDeps, provider: MlsProvider = createMlsProvider(config, db, logger)): Router {
   const router = new Router();
 
   router.post('/api/mls/search-agent', rateLimit({ name: 'mls-search', ...SEARCH_RATE_LIMIT }), validate(Search), async (ctx) => {
@@ -34,6 +36,17 @@ export function mlsRouter({ config, db, logger }: AppDeps, provider: MlsProvider
   });
 
   router.get('/demo-mls/photos/:file', serveDemoPhoto);
+  // The demo MLS's Web API over HTTP too (the app itself asks it in-process): `curl '…/demo-mls/odata/Property?$top=5'`.
+  if (config.providers.mls === 'demo') {
+    const demo = createDemoODataServer(db);
+    router.get('/demo-mls/odata/:resource', async (ctx) => {
+      await seedDemoMls(db);
+      const res = await demo.handle(new URL(ctx.href));
+      ctx.status = res.status;
+      ctx.type = 'application/json';
+      ctx.body = await res.text();
+    });
+  }
 
   return router;
 }

@@ -9,6 +9,8 @@ export { TWILIO_SMS_WEBHOOK_PATH } from './sms/sms.routes';
 export { prepareLeadHandover, enqueueLeadDeliveries, type LeadHandover, type LeadForDelivery } from './delivery/lead-deliveries';
 // Called by the campaigns module inside the transaction that makes a campaign active.
 export { notifyCampaignLive, type CampaignLiveSnapshot } from './delivery/campaign-live';
+// Called by the autopilot module inside the transactions that change its runs; its links' purpose, which it verifies.
+export { notifyAutopilot, AUTOPILOT_LINK_PURPOSE, type AutopilotNotice, type AutopilotAdSnapshot, type AutopilotPaymentProblem, type AutopilotDeliveryStopped, type AutopilotResumeOffer } from './delivery/autopilot-notices';
 
 // Called by the reports module in the transaction that records a report: the report emails, once per campaign and kind.
 export { notifyCampaignReports, type CampaignReportEmail } from './delivery/campaign-reports';

@@ -3,6 +3,9 @@ export { paymentsRouter } from './payments.routes';
 export { createPaymentProviders, type PaymentProviders, type PaymentProviderName } from './providers';
 export { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
 
+// Saved cards: what autopilot shows and charges (the card itself is saved through this module's routes).
+export { savedCardOf, savedCardsSavedAt, chargeSavedCard, type SavedCardCharge, type SavedCardChargeOutcome } from './saved-cards.service';
+export type { PaymentsContext } from './payments.service';
 // Credits for under-delivery (DESIGN §7): the reports module grants them in its settlement's transaction.
 export { grantCredits, creditBalanceCents, listCredits, creditsOfCampaigns, type CreditGrant, type GrantedCredit } from './credits/credits.service';
 export { refundCreditJob } from './credits/refund-credit.job';

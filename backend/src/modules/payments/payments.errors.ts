@@ -30,3 +30,8 @@ export const stripeNotConfigured = () =>
   new AppError(404, 'payments.stripe_not_configured', 'Stripe is not configured: local test payments are running, and they need no webhook.');
 export const webhookInvalid = () => new AppError(400, 'payments.webhook_invalid', 'A Stripe-Signature header and a JSON body are required.');
 export const webhookSignatureInvalid = () => new AppError(400, 'payments.webhook_signature_invalid', 'The webhook signature could not be verified.');
+
+/** Saved cards (autopilot's off-session charges). */
+export const CARD_NOT_SAVED_MESSAGE = 'The card was not saved. Please try again.';
+export const cardNotSaved = (message?: string | null) => conflict('payments.card_not_saved', message || CARD_NOT_SAVED_MESSAGE);
+export const setupNotFound = () => new AppError(404, 'payments.setup_not_found', 'No such card setup for this agent.');

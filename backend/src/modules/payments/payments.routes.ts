@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { createPaymentIntentSchema, creditPreferenceSchema, idParam, paymentSuccessSchema } from '@app/contracts';
+import { cardSetupConfirmSchema, createPaymentIntentSchema, creditPreferenceSchema, idParam, paymentSuccessSchema } from '@app/contracts';
 import { z } from 'zod';
 import { assertAgentAccess } from '../agents';
 import { agentCredits, setCreditPreference } from './credits/credits.service';
 import { validate, inputOf } from '../../platform/http/validate';
 import { rateLimit } from '../../platform/http/rate-limit';
-import { actorOf } from '../../platform/auth/actor';
+import { actorOf, isImpersonating } from '../../platform/auth/actor';
+import { impersonationRefused } from '../../platform/errors';
+import { confirmCardSetup, removeSavedCard, savedCardView, startCardSetup } from './saved-cards.service';
 import type { AppDeps } from '../../platform/deps';
 import { confirmPaymentSuccess, processPaymentEvent, startCheckout, type PaymentsContext } from './payments.service';
 import { authenticateLocalPayment, confirmLocalPayment } from './local-payments.service';
@@ -18,6 +20,10 @@ const CreateIntent = { body: createPaymentIntentSchema };
 const PaymentSuccess = { body: paymentSuccessSchema };
 const LocalConfirm = { body: localConfirmSchema };
 const LocalAuthenticate = { body: localAuthenticateSchema };
+const AgentCard = { params: z.object({ id: idParam }) };
+const CardConfirm = { params: z.object({ id: idParam }), body: cardSetupConfirmSchema };
+/** Card setups per agent and IP (each makes a SetupIntent at the provider). */
+export const CARD_SETUP_RATE_LIMIT = { points: 20, durationSeconds: 60 * 60 } as const;
 
 /** Card attempts per IP and intent (a card form retrying), and per IP over all intents (card testing). */
 export const LOCAL_CONFIRM_RATE_LIMIT = { points: 10, durationSeconds: 10 * 60 } as const;
@@ -84,6 +90,29 @@ export function paymentsRouter({ config, db, queue, logger, caches }: AppDeps, o
 
   router.post('/api/payments/local/authenticate', local, ...localLimits, validate(LocalAuthenticate), async (ctx) => {
     ctx.body = await authenticateLocalPayment(payments, inputOf(ctx, LocalAuthenticate).body);
+  });
+
+  // Saved card (autopilot charges it when a draft's veto window ends). The owner's session only; never an admin's Login As.
+  router.get('/api/agents/:id/saved-card', validate(AgentCard), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await savedCardView(payments, actorOf(ctx), inputOf(ctx, AgentCard).params.id);
+  });
+
+  router.post('/api/agents/:id/saved-card/setup', rateLimit({ name: 'card-setup', ...CARD_SETUP_RATE_LIMIT }), validate(AgentCard), async (ctx) => {
+    if (isImpersonating(ctx)) throw impersonationRefused();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await startCardSetup(payments, actorOf(ctx), inputOf(ctx, AgentCard).params.id);
+  });
+
+  router.post('/api/agents/:id/saved-card/confirm', validate(CardConfirm), async (ctx) => {
+    if (isImpersonating(ctx)) throw impersonationRefused();
+    const { params, body } = inputOf(ctx, CardConfirm);
+    ctx.body = await confirmCardSetup(payments, actorOf(ctx), params.id, body.setupIntentId);
+  });
+
+  router.delete('/api/agents/:id/saved-card', validate(AgentCard), async (ctx) => {
+    if (isImpersonating(ctx)) throw impersonationRefused();
+    ctx.body = await removeSavedCard(payments, actorOf(ctx), inputOf(ctx, AgentCard).params.id);
   });
 
   /*

@@ -22,7 +22,7 @@ export interface PaymentsContext {
 export const CURRENCY = 'usd';
 export { ALREADY_PAID_MESSAGE, NOT_PAID_MESSAGE } from './payments.errors';
 
-async function askProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
+export async function askProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -62,6 +62,58 @@ function idempotencyKeyFor(campaignId: number): string {
   return `campaign-${campaignId}-payment-${crypto.randomBytes(6).toString('hex')}`;
 }
 
+/** pg_advisory_xact_lock(PAYMENT_LOCK, campaign id): preparing a campaign's payment and settling it, one at a time. */
+const PAYMENT_LOCK = 7_2502;
+async function lockCampaignPayment(trx: Knex.Transaction, campaignId: number): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?, ?)', [PAYMENT_LOCK, campaignId]);
+}
+
+/**
+ * The campaign's payment row, as it should be before asking a provider: the campaign moved draft →
+ * pending_payment (which locks it: a concurrent edit cannot change the budget under us), one payment per
+ * campaign with its one idempotency key, its amount the campaign's current budget less the account credit it
+ * takes. In the caller's transaction.
+ */
+export async function preparePayment(trx: Knex.Transaction, campaignId: number, providerName: PaymentProviderName): Promise<{ campaign: CampaignForPayment; payment: Payment }> {
+  // One at a time per campaign with its settlement (settlePayment takes the same lock first): they lock the payment
+  // row and the campaign row in opposite orders, so a checkout or a saved-card charge racing a settlement of the
+  // same campaign would otherwise deadlock.
+  await lockCampaignPayment(trx, campaignId);
+  await markCampaignPendingPayment(trx, campaignId);
+  const campaign = (await getCampaignForPayment(campaignId, trx))!;
+  await trx('payments')
+    .insert({
+      campaignId: campaign.id,
+      provider: providerName,
+      idempotencyKey: idempotencyKeyFor(campaign.id),
+      amountCents: campaign.budgetCents,
+      currency: CURRENCY,
+      status: 'requires_payment_method',
+    })
+    .onConflict('campaignId')
+    .ignore();
+  // The amount: the budget (back from checkout, the agent may have changed it: the same payment and intent take
+  // the new amount) less the agent's account credit, which this checkout (or autopilot's charge) takes (credits.service.ts).
+  const row = (await Payment.query(trx).where({ campaignId: campaign.id }).first())!;
+  if (row.status !== 'succeeded') await applyCreditAtCheckout(trx, row.id, campaign.agentId, campaign.budgetCents);
+  return { campaign, payment: (await Payment.query(trx).where({ campaignId: campaign.id }).first())! };
+}
+
+/**
+ * The payment, moved to `provider` if it began with the other one: unless that one was paid (then it is
+ * settled and 'paid' is the answer), the payment starts over there.
+ */
+export async function paymentOnProvider(ctx: PaymentsContext, payment: Payment, provider: PaymentProvider, reason: string): Promise<Payment | 'paid'> {
+  if (payment.provider === provider.name) return payment;
+  const previous = ctx.providers.of(payment.provider);
+  const earlier = previous && payment.providerPaymentId ? await askProvider(ctx.logger, 'retrieve', () => previous.retrieve(payment.providerPaymentId!)) : null;
+  if (previous && earlier?.status === 'succeeded') {
+    await settleIfPaid(ctx, previous, payment, earlier, reason);
+    return 'paid';
+  }
+  return payment.$query().patchAndFetch({ provider: provider.name, providerPaymentId: null, status: 'requires_payment_method' });
+}
+
 /** The wire answer of POST /api/create-payment-intent (contracts). */
 export type CheckoutAnswer = CreatePaymentIntentResponse;
 
@@ -80,41 +132,17 @@ export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: {
   if (!amountMatches(input.amount, seen.budgetCents)) throw amountMismatch(seen.budgetCents);
 
   let payment = await db.transaction(async (trx) => {
-    // Locks a draft while it moves, so a concurrent edit cannot change the budget under us; re-read after.
-    await markCampaignPendingPayment(trx, input.campaignId);
-    const campaign = (await getCampaignForPayment(input.campaignId, trx))!;
-    if (!amountMatches(input.amount, campaign.budgetCents)) throw amountMismatch(campaign.budgetCents);
-    await trx('payments')
-      .insert({
-        campaignId: campaign.id,
-        provider: providers.active.name,
-        idempotencyKey: idempotencyKeyFor(campaign.id),
-        amountCents: campaign.budgetCents,
-        currency: CURRENCY,
-        status: 'requires_payment_method',
-      })
-      .onConflict('campaignId')
-      .ignore();
-    // The amount: the budget (back from checkout, the agent may have changed it: the same payment and intent
-    // take the new amount) less the agent's account credit, which this checkout takes (credits.service.ts).
-    const row = (await Payment.query(trx).where({ campaignId: campaign.id }).first())!;
-    if (row.status !== 'succeeded') await applyCreditAtCheckout(trx, row.id, campaign.agentId, campaign.budgetCents);
-    return (await Payment.query(trx).where({ campaignId: campaign.id }).first())!;
+    const prepared = await preparePayment(trx, input.campaignId, providers.active.name);
+    if (!amountMatches(input.amount, prepared.campaign.budgetCents)) throw amountMismatch(prepared.campaign.budgetCents);
+    return prepared.payment;
   });
   if (payment.status === 'succeeded') throw alreadyPaid();
 
   const provider = providers.active;
-  if (payment.provider !== provider.name) {
-    // Checkout began with the other provider (the configuration changed since). Unless that one was
-    // paid, start over with the provider that runs now: the browser can only use that one's form.
-    const previous = providers.of(payment.provider);
-    const earlier = previous && payment.providerPaymentId ? await askProvider(logger, 'retrieve', () => previous.retrieve(payment.providerPaymentId!)) : null;
-    if (previous && earlier?.status === 'succeeded') {
-      await settleIfPaid(ctx, previous, payment, earlier, 'create-payment-intent');
-      throw alreadyPaid();
-    }
-    payment = await payment.$query().patchAndFetch({ provider: provider.name, providerPaymentId: null, status: 'requires_payment_method' });
-  }
+  // Checkout began with the other provider (the configuration changed since): the browser can only use this one's form.
+  const switched = await paymentOnProvider(ctx, payment, provider, 'create-payment-intent');
+  if (switched === 'paid') throw alreadyPaid();
+  payment = switched;
 
   let intent = payment.providerPaymentId ? await askProvider(logger, 'retrieve', () => provider.retrieve(payment.providerPaymentId!)) : null;
   if (!intent) {
@@ -164,6 +192,7 @@ function intentPays(intent: ProviderIntent, payment: Payment): boolean {
  * however often, concurrently or not: the conditional updates let one of them move the campaign.
  */
 export async function settlePayment(trx: Knex.Transaction, queue: Queue, payment: Payment, reason: string): Promise<{ moved: boolean; status: CampaignStatus }> {
+  await lockCampaignPayment(trx, payment.campaignId);
   const [now] = await trx('payments')
     .where({ id: payment.id })
     .whereNot({ status: 'succeeded' })
@@ -174,7 +203,7 @@ export async function settlePayment(trx: Knex.Transaction, queue: Queue, payment
   return markCampaignPaid(trx, queue, payment.campaignId, reason, (now?.amountCents ?? payment.amountCents) + credit);
 }
 
-async function settleIfPaid(ctx: PaymentsContext, provider: PaymentProvider, payment: Payment, intent: ProviderIntent, reason: string) {
+export async function settleIfPaid(ctx: PaymentsContext, provider: PaymentProvider, payment: Payment, intent: ProviderIntent, reason: string) {
   if (!intentPays(intent, payment)) return null;
   const result = await ctx.db.transaction((trx) => settlePayment(trx, ctx.queue, payment, reason));
   if (result.moved) ctx.logger.info({ campaignId: payment.campaignId, provider: provider.name, intentId: intent.id, reason }, 'payments: campaign paid');

@@ -36,6 +36,8 @@ const TEST_CARDS: Record<string, CardOutcome> = {
   '4000000000000069': { kind: 'declined', declineCode: 'expired_card', message: CARD_MESSAGES.expiredCard },
   '4000000000000127': { kind: 'declined', declineCode: 'incorrect_cvc', message: CARD_MESSAGES.incorrectCvc },
   '4000000000000119': { kind: 'declined', declineCode: 'processing_error', message: CARD_MESSAGES.processingError },
+  // Saves, then every charge is declined (Stripe: "Decline after attaching").
+  '4000000000000341': { kind: 'declined', declineCode: 'card_declined', message: CARD_MESSAGES.declined },
   // 3D Secure required on every payment.
   '4000002760003184': { kind: 'requires_action' },
   '4000002500003155': { kind: 'requires_action' },
@@ -44,6 +46,39 @@ const TEST_CARDS: Record<string, CardOutcome> = {
 };
 
 const GENERIC_DECLINE: CardOutcome = { kind: 'declined', declineCode: 'generic_decline', message: CARD_MESSAGES.declined };
+
+/** What charging a saved card with the card holder away does (Stripe's test cards for saved cards). */
+export type OffSessionBehaviour = 'succeeded' | 'authentication_required' | 'card_declined';
+
+export type SetupOutcome =
+  | { kind: 'succeeded'; offSession: OffSessionBehaviour }
+  | { kind: 'requires_action'; offSession: OffSessionBehaviour }
+  | { kind: 'declined'; message: string };
+
+/**
+ * Saving a card (a SetupIntent with usage off_session), as Stripe does with its test numbers:
+ * - the success numbers save, and charge later without the card holder;
+ * - 4000 0027 6000 3184 (and 3220, 3063) ask for 3-D Secure on setup and on every later charge;
+ * - 4000 0025 0000 3155 asks for 3-D Secure on setup, after which charges without the card holder go through;
+ * - 4000 0000 0000 0341 saves, but every charge is declined;
+ * - the decline numbers are declined at setup.
+ */
+const SETUP_CARDS: Record<string, SetupOutcome> = {
+  '4000002760003184': { kind: 'requires_action', offSession: 'authentication_required' },
+  '4000000000003220': { kind: 'requires_action', offSession: 'authentication_required' },
+  '4000000000003063': { kind: 'requires_action', offSession: 'authentication_required' },
+  '4000002500003155': { kind: 'requires_action', offSession: 'succeeded' },
+  '4000000000000341': { kind: 'succeeded', offSession: 'card_declined' },
+};
+
+export function setupOutcome(digits: string): SetupOutcome {
+  const special = SETUP_CARDS[digits];
+  if (special) return special;
+  const payment = cardOutcome(digits);
+  if (payment.kind === 'succeeded') return { kind: 'succeeded', offSession: 'succeeded' };
+  if (payment.kind === 'declined') return { kind: 'declined', message: payment.message };
+  return { kind: 'requires_action', offSession: 'authentication_required' };
+}
 
 export interface CardInput {
   cardNumber: string;

@@ -8,8 +8,8 @@ export interface JobContext {
   db: Db;
   logger: Logger;
   config: Config;
-  /** To enqueue follow-up work (e.g. the next delivery attempt) inside the handler's own transaction. */
-  queue: Pick<Queue, 'send' | 'sendMany'>;
+  /** To enqueue follow-up work (e.g. the next delivery attempt) or announce events inside the handler's own transaction. */
+  queue: Pick<Queue, 'send' | 'sendMany' | 'publish'>;
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;
@@ -48,10 +48,29 @@ export interface JobDefinition<P = unknown> {
    * wait for it unless another worker is free to take them.
    */
   localConcurrency?: number;
+  /**
+   * Events this queue takes (pg-boss subscribe): each `queue.publish` of one sends this job with the event's
+   * payload, in the publisher's transaction. How a module reacts to another's news without the publisher
+   * knowing who listens (the mls module's listing events, which autopilot takes).
+   */
+  subscribe?: readonly EventDefinition<P>[];
   handler: (payload: P, ctx: JobContext) => Promise<void>;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}
+
+/**
+ * Something a module announces (pg-boss publish): a name (a public contract, never renamed) and its
+ * payload schema (ids only, JSON-safe). Every queue whose job definition subscribes to it gets a job.
+ */
+export interface EventDefinition<P = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+}
+
+export function defineEvent<P>(def: EventDefinition<P>): EventDefinition<P> {
   return def;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { defineJob, PermanentJobError } from './job';
+import { defineEvent, defineJob, PermanentJobError } from './job';
 
 /** Jobs used only by these tests: they record what ran in a table of their own. */
 const calls: { name: string; n: number; attempt: number }[] = [];
@@ -32,9 +32,21 @@ const permanentJob = defineJob({
   },
 });
 
+/** An event and a queue that takes it: the publisher names the event, never the queue. */
+const somethingHappened = defineEvent({ name: 'test.something-happened', payload: z.object({ n: z.number().int() }) });
+const listenerJob = defineJob({
+  name: 'test.listener',
+  payload: z.object({ n: z.number().int() }),
+  subscribe: [somethingHappened],
+  options: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 },
+  async handler({ n }) {
+    calls.push({ name: 'listener', n, attempt: 0 });
+  },
+});
+
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ work: true, jobs: [recordJob, flakyJob, permanentJob] });
+  t = await createTestContext({ work: true, jobs: [recordJob, flakyJob, permanentJob, listenerJob] });
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -137,5 +149,19 @@ describe('queue', () => {
     await waitForState('test.permanent', id!, ['failed']);
     expect(calls).toHaveLength(1);
     expect(await deadLetters()).toContain(5);
+  });
+
+  it('publish sends a job to each subscribed queue in the caller\'s transaction: none after a rollback', async () => {
+    await expect(
+      t.db.transaction(async (trx) => {
+        await t.queue.publish(somethingHappened, { n: 20 }, { trx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await t.db.transaction((trx) => t.queue.publish(somethingHappened, { n: 21 }, { trx }));
+    const [job] = (await t.db.raw(`select id from pgboss.job where name = 'test.listener'`)).rows as { id: string }[];
+    await waitForState('test.listener', job.id, ['completed']);
+    expect(calls).toEqual([{ name: 'listener', n: 21, attempt: 0 }]);
+    await expect(t.queue.publish(somethingHappened, { n: 'x' } as never)).rejects.toThrow();
   });
 });

@@ -8,7 +8,7 @@ import type { Logger } from '../logger';
 import type { Config } from '../config';
 import { recordJobRun } from '../metrics';
 import { currentTraceCarrier, markActiveSpanFailed, runJobInSpan, TRACE_KEY, withTraceContext, type TraceCarrier } from '../telemetry/trace-context';
-import { PermanentJobError, type JobDefinition } from './job';
+import { PermanentJobError, type EventDefinition, type JobDefinition } from './job';
 
 const DLQ_SUFFIX = '.dead';
 
@@ -29,6 +29,11 @@ export interface Queue {
    * that several requests handed over together, e.g. the leads of one group commit), else the current one.
    */
   sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor; traces?: readonly (TraceCarrier | undefined)[] }): Promise<string[]>;
+  /**
+   * Announce an event (pg-boss publish): one job in each queue that subscribes to it (JobDefinition.subscribe),
+   * written in `trx` like `send`. Nobody subscribed: nothing is sent.
+   */
+  publish<P>(event: EventDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   isReady(): Promise<boolean>;
@@ -81,7 +86,7 @@ export function createQueue(opts: {
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
   const byName = new Map(jobs.map((j) => [j.name, j]));
-  const sender: Pick<Queue, 'send' | 'sendMany'> = { send: (...args) => send(...args), sendMany: (...args) => sendMany(...args) };
+  const sender: Pick<Queue, 'send' | 'sendMany' | 'publish'> = { send: (...args) => send(...args), sendMany: (...args) => sendMany(...args), publish: (...args) => publish(...args) };
 
   /** Runs one job: in a span continuing its sender's trace (when tracing is on), counted in the metrics. */
   function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
@@ -137,10 +142,17 @@ export function createQueue(opts: {
     return ids ?? [];
   };
 
+  const publish: Queue['publish'] = async (event, payload, publishOpts = {}) => {
+    // The trace goes on with each subscriber's job, as with send.
+    const data = withTraceContext(event.payload.parse(payload) as object, currentTraceCarrier());
+    await boss.publish(event.name, data, publishOpts.trx ? { db: await bossDbFor(publishOpts.trx) } : {});
+  };
+
   return {
     boss,
     send,
     sendMany,
+    publish,
     async start() {
       await boss.start();
       for (const def of jobs) {
@@ -151,6 +163,7 @@ export function createQueue(opts: {
         await boss.createQueue(def.name, { ...def.options, notify: true });
         await boss.updateQueue(def.name, { ...def.options });
         if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' } as never);
+        for (const event of def.subscribe ?? []) await boss.subscribe(event.name, def.name);
       }
       // Campaign time scaled (tests, demos): the scheduled sweeps start now, then send their own next runs
       // (platform/jobs/scaled-schedule.ts) instead of waiting for the next minute.

@@ -41,6 +41,12 @@ function CampaignLine({ campaign }: { campaign: AdminCampaign }) {
   );
 }
 
+/** "Autopilot on · card · 2 scheduled · 3 launched", or "Autopilot off". */
+export function autopilotLine(a: AdminAgentRow['autopilot']): string {
+  if (!a.enabled) return a.launched ? `Autopilot off · ${a.launched} launched` : 'Autopilot off';
+  return ['Autopilot on', a.hasCard ? 'card saved' : 'no card', `${a.scheduled} scheduled`, `${a.launched} launched`].join(' · ');
+}
+
 function AgentRow({ agent, expanded, onToggle }: { agent: AdminAgentRow; expanded: boolean; onToggle: () => void }) {
   const toast = useAdminToast();
   const apiBase = useApiBase();
@@ -70,6 +76,9 @@ function AgentRow({ agent, expanded, onToggle }: { agent: AdminAgentRow; expande
         </td>
         <td>
           <span className={status === 'Active' ? styles.statusActive : styles.statusInactive}>{status}</span>
+          <div className={styles.muted} data-testid="admin-agent-autopilot">
+            {autopilotLine(agent.autopilot)}
+          </div>
         </td>
         <td>
           {firstCampaigns.length === 0 ? (

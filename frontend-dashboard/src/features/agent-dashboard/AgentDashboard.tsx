@@ -3,6 +3,7 @@ import { useGetAgentQuery } from '../agents/agentsApi';
 import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
+import { AutopilotCard } from '../autopilot/AutopilotCard';
 import { ApiKeysCard, TextAlertsCard } from '../integrations';
 import { CreditsCard, ReportsCard } from '../proof';
 import { useGetNotificationSettingsQuery } from '../lead-notifications/notificationsApi';
@@ -113,6 +114,9 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
               </p>
             }
           />
+        </div>
+        <div className={cards.wide}>
+          <AutopilotCard agentId={agentId} />
         </div>
         <TextAlertsCard agentId={agentId} />
         <ApiKeysCard agentId={agentId} />

@@ -21,6 +21,12 @@ const KIND_LABEL: Record<DeliveryKind, string> = {
   'delivery.dead': 'Failed delivery notice',
   'report.mid_flight': 'Halfway report',
   'report.final': 'Final report',
+  'autopilot.scheduled': 'Autopilot: ad scheduled',
+  'autopilot.card_needed': 'Autopilot: card needed',
+  'autopilot.payment_failed': 'Autopilot: payment failed',
+  'autopilot.confirm_payment': 'Autopilot: confirm payment',
+  'autopilot.delivery_stopped': 'Autopilot: ad paused or stopped',
+  'autopilot.resume_offer': 'Autopilot: resume offer',
 };
 const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   succeeded: { label: 'Delivered', tone: 'success' },

@@ -1,5 +1,5 @@
 import { fieldStyles as fieldUi } from '@app/ui';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { CardIcon } from '../../components/Icons';
 import { isApiError } from '../../store/api';
 import { useToast } from '../toast/useToast';
@@ -30,6 +30,9 @@ interface LocalPaymentProps {
   onSucceeded: (clientSecret: string) => void;
   /** The server says the campaign is paid already (409). */
   onAlreadyPaid: () => void;
+  /** Saving a card (a SetupIntent's client secret) instead of paying: the button's words and the authorization. */
+  submitLabel?: string;
+  authorization?: ReactNode;
 }
 
 const FIELD_ORDER: CardField[] = ['number', 'expiry', 'cvc'];
@@ -38,7 +41,7 @@ const FIELD_ORDER: CardField[] = ['number', 'expiry', 'cvc'];
  * The local test payment provider: a card form (Stripe's test numbers), POST
  * /api/payments/local/confirm, and its 3-D Secure step (POST /api/payments/local/authenticate).
  */
-export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid }: LocalPaymentProps) {
+export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid, submitLabel, authorization }: LocalPaymentProps) {
   const { toast } = useToast();
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
@@ -230,7 +233,7 @@ export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid }
 
   return (
     <>
-      <PaymentForm fields={fields} amountLabel={amountLabel} phase={phase} ready={!!intent} onPay={() => void pay()} />
+      <PaymentForm fields={fields} amountLabel={amountLabel} phase={phase} ready={!!intent} onPay={() => void pay()} submitLabel={submitLabel} authorization={authorization} />
       <ThreeDSecureDialog
         open={challenge !== null}
         amountLabel={amountLabel}

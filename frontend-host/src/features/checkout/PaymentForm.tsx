@@ -24,6 +24,9 @@ interface PaymentFormProps {
   ready: boolean;
   /** Called on submit once the terms are accepted and nothing is in progress. */
   onPay: () => void;
+  /** Saving a card instead of paying (autopilot): the button's words and what the agent authorizes. */
+  submitLabel?: string;
+  authorization?: ReactNode;
 }
 
 /**
@@ -32,7 +35,7 @@ interface PaymentFormProps {
  * (spec §5), and the spec's Terms Required message says why beside it meanwhile. While a payment runs
  * it is disabled too: a payment cannot be started twice.
  */
-export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: PaymentFormProps) {
+export function PaymentForm({ fields, amountLabel, phase, ready, onPay, submitLabel, authorization }: PaymentFormProps) {
   const { toast, dismiss } = useToast();
   const termsToast = useRef<string | null>(null);
   const [accepted, setAccepted] = useState(false);
@@ -106,10 +109,14 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
           .
         </p>
         <p id={consentId} className={styles.consent}>
-          By paying, you authorize Listing Ads to charge your card {amountLabel} for this campaign, and you agree that
-          Listing Ads may contact you about your campaign and related marketing services by email, phone call and text
-          message, including by automated means, at the contact details you provided. Consent is not a condition of
-          purchase. Message and data rates may apply; reply STOP to opt out.
+          {authorization ?? (
+            <>
+              By paying, you authorize Listing Ads to charge your card {amountLabel} for this campaign, and you agree that
+              Listing Ads may contact you about your campaign and related marketing services by email, phone call and text
+              message, including by automated means, at the contact details you provided. Consent is not a condition of
+              purchase. Message and data rates may apply; reply STOP to opt out.
+            </>
+          )}
         </p>
       </div>
 
@@ -128,7 +135,7 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
         ) : (
           <>
             <LockIcon width={18} height={18} />
-            Pay {amountLabel}
+            {submitLabel ?? `Pay ${amountLabel}`}
           </>
         )}
       </button>

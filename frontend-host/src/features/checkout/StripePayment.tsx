@@ -12,7 +12,7 @@ import { tokenValue } from '@app/ui';
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
+export function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripeByKey.get(publishableKey);
   if (!stripe) {
     // Resolves to null when Stripe.js cannot be loaded (blocked, offline): the caller reports it.

@@ -9,6 +9,9 @@ import { pathChosen, selectWizard, wizardReset } from './draft/wizardSlice';
 import { WIZARD_STEPS, type WizardPath, type WizardStep } from './draft/wizardTypes';
 import styles from './Wizard.module.css';
 
+/** A saved draft reopened by autopilot's Edit link: its own chunk (the landing never needs it). */
+const ReopenDraft = lazy(() => import('./ReopenDraft'));
+
 /** Step 1's forms import the contracts (zod): a chunk of their own, fetched when a path is chosen. */
 export const loadListingStep = () => import('./listing/ListingStep');
 const ListingStep = lazy(loadListingStep);
@@ -28,7 +31,10 @@ export function Wizard() {
   const wizard = useAppSelector(selectWizard);
 
   const stepParam = params.get('step');
-  const resetting = stepParam === null;
+  // `?edit={campaignId}`: a saved draft reopens (ReopenDraft), then the step takes over.
+  const editParam = params.get('edit');
+  const editId = editParam && /^\d{1,9}$/.test(editParam) ? Number(editParam) : null;
+  const resetting = stepParam === null && editId === null;
   const requested = parseStep(stepParam);
   const step: WizardStep = resetting ? 1 : guardedStep(requested, wizard);
   const path: WizardPath = resetting ? 'none' : wizard.path;
@@ -40,8 +46,8 @@ export function Wizard() {
 
   // A guarded or unreadable step: show the allowed one in the address bar too.
   useEffect(() => {
-    if (!resetting && stepParam !== String(step)) goToStep(step, { replace: true });
-  }, [resetting, stepParam, step, goToStep]);
+    if (!resetting && editId === null && stepParam !== String(step)) goToStep(step, { replace: true });
+  }, [resetting, editId, stepParam, step, goToStep]);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -68,6 +74,14 @@ export function Wizard() {
     },
     [dispatch, goToStep, stepParam],
   );
+
+  if (editId !== null && stepParam === null) {
+    return (
+      <Suspense fallback={<Spinner fullPage label="Opening your ad..." />}>
+        <ReopenDraft campaignId={editId} />
+      </Suspense>
+    );
+  }
 
   if (step === 1 && path === 'none') {
     return <Landing onChoose={choosePath} onIntent={loadListingStep} />;

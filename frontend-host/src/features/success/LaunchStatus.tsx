@@ -3,7 +3,7 @@ import type { Campaign, CampaignStatus } from '../checkout/campaignTypes';
 import styles from './Success.module.css';
 
 /** Statuses after which the launch has an outcome: polling stops. */
-const SETTLED: ReadonlySet<CampaignStatus> = new Set(['active', 'launch_failed', 'completed', 'canceled']);
+const SETTLED: ReadonlySet<CampaignStatus> = new Set(['active', 'paused', 'launch_failed', 'completed', 'canceled']);
 
 export function isLaunchSettled(status: CampaignStatus): boolean {
   return SETTLED.has(status);
@@ -21,6 +21,8 @@ function viewFor(campaign: Campaign, reportPending: boolean, reportFailed: boole
   switch (campaign.status) {
     case 'active':
       return { tone: 'live', label: 'Live', detail: 'Your ad is running on Facebook and Instagram.' };
+    case 'paused':
+      return { tone: 'neutral', label: 'Paused', detail: 'Your ad is paused while the home is under contract or off the market.' };
     case 'completed':
       return { tone: 'neutral', label: 'Completed', detail: 'Your campaign has delivered its impressions.' };
     case 'canceled':

@@ -28,6 +28,10 @@ export interface AdPlatform {
   getInsights(campaigns: InsightsRequest[]): Promise<InsightsResult>;
   /** Stops a campaign's delivery (Meta: status PAUSED). Stopping a stopped campaign is a no-op. */
   stop(platformCampaignId: string): Promise<void>;
+  /** Stop a running campaign's delivery, keeping it (Meta: POST /{campaign-id} status=PAUSED). Pausing a paused one is fine. */
+  pauseCampaign(platformCampaignId: string): Promise<void>;
+  /** Deliver again after a pause (Meta: status=ACTIVE). */
+  resumeCampaign(platformCampaignId: string): Promise<void>;
 }
 
 export interface InsightsRequest {

@@ -134,3 +134,27 @@ describe('Meta delivery (insights)', () => {
     );
   });
 });
+
+describe('Meta pause and resume', () => {
+  it('POSTs status=PAUSED, then status=ACTIVE, to the campaign (Meta answers {success: true})', async () => {
+    const scope = nock('https://graph.facebook.com', { reqheaders: { authorization: 'Bearer tok' } })
+      .post('/v26.0/120210000000001', (body) => body.status === 'PAUSED')
+      .reply(200, { success: true })
+      .post('/v26.0/120210000000001', (body) => body.status === 'ACTIVE')
+      .reply(200, { success: true });
+    await meta().pauseCampaign('120210000000001');
+    await meta().resumeCampaign('120210000000001');
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('a refusal is a clean error, retried only when Meta says it is transient', async () => {
+    nock('https://graph.facebook.com').post('/v26.0/999').reply(400, graphError(100, 'Unsupported post request. Object with ID 999 does not exist', { error_subcode: 33 }));
+    const refused = await meta().pauseCampaign('999').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AdPlatformError);
+    expect((refused as AdPlatformError).transient).toBe(false);
+    nock('https://graph.facebook.com').post('/v26.0/998').reply(400, graphError(17, 'User request limit reached'));
+    expect(((await meta().pauseCampaign('998').catch((e: unknown) => e)) as AdPlatformError).transient).toBe(true);
+    nock('https://graph.facebook.com').post('/v26.0/997').reply(200, { success: false });
+    await expect(meta().resumeCampaign('997')).rejects.toThrow(/did not confirm/);
+  });
+});

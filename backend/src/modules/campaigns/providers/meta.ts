@@ -23,6 +23,7 @@ import { loadImageBytes } from './image-source';
  *   GET  /search?type=adinterest&q=…          (interest names → ids for flexible_spec)
  *   GET  /act_{id}/insights?level=campaign&filtering=[campaign.id IN …]: time_increment=1 and date_preset=maximum
  *   POST /{campaign-id} status=PAUSED                                  (stop at the flight's end)
+ *   POST /{campaign-id} status=PAUSED | ACTIVE                         (pause and resume; Meta answers {success: true})
  * Errors come as {error: {message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}.
  * The access token goes in the Authorization header, never in a URL, and is never logged.
  */
@@ -336,6 +337,21 @@ export class MetaAdPlatform implements AdPlatform {
   /** POST /{campaign-id} status=PAUSED: Meta stops delivery; pausing a paused campaign changes nothing. */
   async stop(platformCampaignId: string): Promise<void> {
     await this.graph('POST', encodeURIComponent(platformCampaignId), { status: 'PAUSED' });
+  }
+
+  // ---- pause and resume (the listing went under contract, or came back) ----
+
+  async pauseCampaign(platformCampaignId: string): Promise<void> {
+    await this.setStatus(platformCampaignId, 'PAUSED');
+  }
+
+  async resumeCampaign(platformCampaignId: string): Promise<void> {
+    await this.setStatus(platformCampaignId, 'ACTIVE');
+  }
+
+  private async setStatus(platformCampaignId: string, status: 'PAUSED' | 'ACTIVE'): Promise<void> {
+    const body = await this.graph('POST', encodeURIComponent(platformCampaignId), { status });
+    if (body.success !== true) throw new AdPlatformError(`Meta did not confirm the campaign's status ${status}`, true);
   }
 
   // ---- HTTP ----

@@ -6,9 +6,9 @@ import type { AdPlatform, AdSetSpec, AdSpec, CampaignInsights, CampaignSpec, Cre
  * The embedded ad platform (no account, no network). It records each campaign, its one ad set and
  * its one ad in sandbox_ad_campaigns, and each creative with all its cards in sandbox_ad_creatives
  * (its own tables: it stands for a system outside ours), and delivers over the campaign's flight like a
- * real platform, deterministically from the elapsed time (see sandboxInsights), under-delivering for a
- * configurable share of campaigns (SANDBOX_UNDERDELIVERY_RATE). Creating by name is idempotent, like a
- * lookup before a create.
+ * real platform, deterministically from the elapsed time (see sandboxInsights) less the time it spent paused,
+ * under-delivering for a configurable share of campaigns (SANDBOX_UNDERDELIVERY_RATE). Creating by name is
+ * idempotent, like a lookup before a create.
  */
 export class SandboxAdPlatform implements AdPlatform {
   readonly name = 'sandbox' as const;
@@ -97,15 +97,17 @@ export class SandboxAdPlatform implements AdPlatform {
     if (!campaigns.length) return { campaigns: out, calls: 0 };
     const rows = await this.db('sandboxAdCampaigns')
       .whereIn('id', campaigns.map((c) => c.platformCampaignId))
-      .select('id', 'impressionsGoal', 'startsAt', 'endsAt', 'stoppedAt', 'adId', 'dailyBudgetCents');
+      .select('id', 'impressionsGoal', 'startsAt', 'endsAt', 'stoppedAt', 'adId', 'dailyBudgetCents', 'pausedAt', 'pausedSeconds');
     const now = this.clock();
     for (const r of rows) {
       if (!r.adId || !r.startsAt || !r.endsAt) continue;
+      // Paused time delivers nothing: the campaign's clock stops while it is paused.
+      const pausedMs = (r.pausedSeconds ?? 0) * 1000 + (r.pausedAt ? Math.max(0, now.getTime() - new Date(r.pausedAt).getTime()) : 0);
       out.set(
         r.id,
         sandboxInsights(
           { id: r.id, impressionsGoal: r.impressionsGoal, startsAt: r.startsAt, endsAt: r.endsAt, stoppedAt: r.stoppedAt, dailyBudgetCents: r.dailyBudgetCents ?? 0 },
-          now,
+          new Date(now.getTime() - pausedMs),
           this.options,
         ),
       );
@@ -115,6 +117,24 @@ export class SandboxAdPlatform implements AdPlatform {
 
   async stop(platformCampaignId: string): Promise<void> {
     await this.db('sandboxAdCampaigns').where({ id: platformCampaignId }).whereNull('stoppedAt').update({ stoppedAt: this.clock() });
+  }
+
+  async pauseCampaign(platformCampaignId: string): Promise<void> {
+    const found = await this.db('sandboxAdCampaigns')
+      .where({ id: platformCampaignId })
+      .update({ pausedAt: this.db.raw('coalesce(paused_at, ?)', [this.clock()]) });
+    if (!found) throw new Error(`sandbox: no campaign ${platformCampaignId}`);
+  }
+
+  async resumeCampaign(platformCampaignId: string): Promise<void> {
+    const now = this.clock();
+    const found = await this.db('sandboxAdCampaigns')
+      .where({ id: platformCampaignId })
+      .update({
+        pausedSeconds: this.db.raw('paused_seconds + coalesce(greatest(0, extract(epoch from (?::timestamptz - paused_at)))::int, 0)', [now]),
+        pausedAt: null,
+      });
+    if (!found) throw new Error(`sandbox: no campaign ${platformCampaignId}`);
   }
 }
 

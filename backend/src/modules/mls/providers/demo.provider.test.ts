@@ -1,8 +1,25 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createDb, type Db } from '../../../platform/db/knex';
+import { createTestDatabase } from '../../../../test/helpers';
+import { writeDemoDataset } from '../demo/demo-feed';
 import { createDemoMlsProvider, DEMO_PHOTOS_DIR, loadDemoDataset } from './demo.provider';
+import type { MlsProvider } from './mls-provider';
 
-const provider = createDemoMlsProvider();
+// The demo MLS is rows in its own tables, answered by its in-process Web API: a database of its own here.
+let db: Db;
+let drop: () => Promise<void>;
+let provider: MlsProvider;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  drop = database.drop;
+  db = createDb(database.url, { max: 3 });
+  provider = createDemoMlsProvider({ db });
+});
+afterAll(async () => {
+  await db.destroy();
+  await drop();
+});
 
 describe('demo MLS: agent search', () => {
   it('matches names case-insensitively and tolerates extra spaces', async () => {
@@ -88,14 +105,14 @@ describe('demo MLS: the bundled dataset', () => {
     expect(properties.length).toBeGreaterThanOrEqual(33);
   });
 
-  it('serves a given dataset through the same mapping (the benchmark uses this)', async () => {
-    const custom = createDemoMlsProvider({
+  it('serves records written into its tables through the same mapping (the benchmark writes its own)', async () => {
+    await writeDemoDataset(db, {
       members: [],
       properties: [
         { ListingKey: 'B1', ListAgentMlsId: 'X', StandardStatus: 'Active', ListPrice: 100000, UnparsedAddress: '1 Main St', City: 'Ocala', StateOrProvince: 'FL' },
         { ListingKey: 'B2', ListAgentMlsId: 'Y', StandardStatus: 'Active', ListPrice: 100000, UnparsedAddress: '2 Main St', City: 'Ocala', StateOrProvince: 'FL' },
       ],
     });
-    expect((await custom.listingsForAgent('X')).listings.map((l) => l.mlsId)).toEqual(['B1']);
+    expect((await provider.listingsForAgent('X')).listings.map((l) => l.mlsId)).toEqual(['B1']);
   });
 });

@@ -1,65 +1,32 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { REPO_ROOT } from '../../../platform/config';
-import type { MlsMember } from '../../agents';
-import { mapResoProperties } from '../reso-mapping';
-import { isActiveMember, memberFromReso, memberHasName, nameCandidates } from '../member-search';
-import { MlsProviderError, readCollection, type MlsProvider } from './mls-provider';
+import type { Knex } from 'knex';
+import type { Db } from '../../../platform/db/knex';
+import type { Logger } from '../../../platform/logger';
+import { createDemoODataServer, DEMO_ODATA_BASE, DEMO_SERVER_LIMITS, type DemoServerLimits } from '../demo/demo-odata-server';
+import { DEMO_PHOTOS_PATH, seedDemoMls } from '../demo/demo-feed';
+import type { MlsProvider } from './mls-provider';
+import { createResoProvider } from './reso.provider';
 
-/** The bundled demo MLS: RESO-shaped Member and Property (with Media) records, and their photos. */
-export const DEMO_MLS_DIR = path.join(REPO_ROOT, 'backend', 'assets', 'demo-mls');
-export const DEMO_PHOTOS_DIR = path.join(DEMO_MLS_DIR, 'photos');
-/** Where the backend serves them (mls.routes.ts); the dataset's MediaURLs are these paths. */
-export const DEMO_PHOTOS_PATH = '/demo-mls/photos/';
-
-export interface DemoDataset {
-  members: unknown[];
-  properties: unknown[];
-}
-
-async function readResource(file: string): Promise<unknown[]> {
-  const text = await readFile(path.join(DEMO_MLS_DIR, file), 'utf8');
-  return readCollection(JSON.parse(text), file).value;
-}
-
-export async function loadDemoDataset(): Promise<DemoDataset> {
-  const [members, properties] = await Promise.all([readResource('Member.json'), readResource('Property.json')]);
-  return { members, properties };
-}
+export { DEMO_MLS_DIR, DEMO_PHOTOS_DIR, DEMO_PHOTOS_PATH, loadDemoDataset, type DemoDataset } from '../demo/demo-feed';
 
 /**
- * The embedded default MLS: answers like a RESO server would, from the bundled files (or a given
- * dataset, e.g. the benchmark's), through the same name matching and the same record mapping.
+ * The embedded default MLS: the RESO provider itself, talking to the demo MLS's Web API (demo/), which
+ * answers from the demo tables in this process. Search, load and replication run the very code a real
+ * MLS gets, queries and paging included; only the transport is a function call instead of a socket.
+ * The bundled records are seeded before the first answer.
  */
-export function createDemoMlsProvider(dataset?: DemoDataset): MlsProvider {
-  let data: Promise<DemoDataset> | null = dataset ? Promise.resolve(dataset) : null;
-  const get = () => {
-    data ??= loadDemoDataset().catch((err: Error) => {
-      data = null;
-      throw new MlsProviderError(`demo MLS data could not be read: ${err.message}`, { cause: err });
-    });
-    return data;
-  };
-
-  return {
+export function createDemoMlsProvider(opts: { db: Db | Knex; logger?: Logger; limits?: DemoServerLimits; seed?: boolean }): MlsProvider {
+  const server = createDemoODataServer(opts.db, opts.limits ?? DEMO_SERVER_LIMITS);
+  const seed = opts.seed ?? true;
+  return createResoProvider({
     name: 'demo',
-
-    async searchMembers(name, state) {
-      const candidates = nameCandidates(name);
-      if (!candidates.length) return [];
-      const { members } = await get();
-      return members
-        .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object')
-        .filter((m) => m.MemberStateOrProvince === state && isActiveMember(m) && memberHasName(m, candidates))
-        .map((m) => memberFromReso(m, state))
-        .filter((m): m is MlsMember => m !== null)
-        .sort((a, b) => a.mlsId.localeCompare(b.mlsId));
+    baseUrl: DEMO_ODATA_BASE,
+    bearerToken: 'demo',
+    logger: opts.logger,
+    mapping: { localPhotoPrefix: DEMO_PHOTOS_PATH },
+    maxSkip: (opts.limits ?? DEMO_SERVER_LIMITS).maxSkip,
+    fetch: async (url, init) => {
+      if (seed) await seedDemoMls(opts.db as Db);
+      return server.fetch(url, init);
     },
-
-    async listingsForAgent(memberMlsId) {
-      const { properties } = await get();
-      const mine = properties.filter((p) => !!p && typeof p === 'object' && (p as Record<string, unknown>).ListAgentMlsId === memberMlsId);
-      return mapResoProperties(mine, { localPhotoPrefix: DEMO_PHOTOS_PATH });
-    },
-  };
+  });
 }

@@ -12,13 +12,46 @@ export interface MlsProvider {
   searchMembers(name: string, state: string): Promise<MlsMember[]>;
   /** The member's listings (ListAgentMlsId), mapped; bad records are counted, never thrown. */
   listingsForAgent(memberMlsId: string): Promise<MappedBatch>;
+  /**
+   * One page of the feed's changes (replication, DESIGN §7): the server's `nextLink` when it gave one and it
+   * can be followed, else the keyset query after `after` (every record when null). Records come as sent.
+   */
+  changesPage(request: ChangesRequest): Promise<ChangesPage>;
+  /** A listing as the MLS has it now (RESO `Property('KEY')`, Media expanded); null when the MLS answers 404. */
+  readListing(listingKey: string): Promise<unknown | null>;
+}
+
+/** Where replication stands: the last applied record's ModificationTimestamp (as the server wrote it) and ListingKey. */
+export interface FeedCursor {
+  timestamp: string;
+  key: string;
+}
+
+export interface ChangesRequest {
+  after: FeedCursor | null;
+  /** The previous page's @odata.nextLink, if it had one. */
+  nextLink: string | null;
+  /** Records asked for by a keyset query ($top). */
+  top: number;
+}
+
+export interface ChangesPage {
+  records: unknown[];
+  nextLink: string | null;
+  /** How this page was asked for: a new keyset query, or the server's nextLink. */
+  via: 'keyset' | 'nextLink';
+  /** Why a nextLink was not followed (its $skip past the limit, or the server refused it), for the log. */
+  fellBack?: string;
 }
 
 /** The MLS could not be asked (unreachable, refused, answered nonsense). Routes turn it into a 502. */
 export class MlsProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The MLS's HTTP status, when it answered. */
+  readonly status?: number;
+  constructor(message: string, options?: { cause?: unknown; status?: number }) {
     super(message, options);
     this.name = 'MlsProviderError';
+    this.status = options?.status;
   }
 }
 

@@ -287,7 +287,9 @@ describe('broken payloads are clean provider errors', () => {
     ['a non-JSON body', (s: nock.Interceptor) => s.reply(200, '<html>Service Unavailable</html>', { 'Content-Type': 'text/html' }), /not JSON/],
     ['JSON without a value array', (s: nock.Interceptor) => s.reply(200, { '@odata.context': 'x', results: [] }), /no "value" array/],
     ['a value that is not an array', (s: nock.Interceptor) => s.reply(200, { value: { ListingKey: 'P1' } }), /no "value" array/],
-    ['a 404', (s: nock.Interceptor) => s.reply(404, { error: { code: '404', message: 'Not found' } }), /answered 404/],
+    ['a 404', (s: nock.Interceptor) => s.reply(404, { error: { code: '404', message: 'Not found' } }), /answered 404: Not found$/],
+    ['a refused query, in the server\'s words', (s: nock.Interceptor) => s.reply(400, { error: { code: '400', message: "Invalid $filter: unknown property 'Foo'" } }), /answered 400: Invalid \$filter: unknown property 'Foo'$/],
+    ['an error body that is not OData\'s', (s: nock.Interceptor) => s.reply(400, '<html>Bad Request</html>', { 'Content-Type': 'text/html' }), /answered 400$/],
     ['a dropped connection', (s: nock.Interceptor) => s.replyWithError('socket hang up'), /Property/],
   ])('%s', async (_label, reply, message) => {
     reply(nock(API).get('/odata/Property').query(true));

@@ -1,9 +1,10 @@
 import { outboundFetch } from '../../../platform/outbound/http';
+import type { MappingOptions } from '../reso-mapping';
 import type { Logger } from '../../../platform/logger';
 import type { MlsMember } from '../../agents';
 import { mapResoProperties, type MappedBatch } from '../reso-mapping';
 import { memberFromReso, nameCandidates } from '../member-search';
-import { MlsProviderError, readCollection, type MlsProvider } from './mls-provider';
+import { MlsProviderError, readCollection, type ChangesPage, type FeedCursor, type MlsProvider } from './mls-provider';
 
 /**
  * RESO Web API (OData 4) provider.
@@ -19,6 +20,12 @@ import { MlsProviderError, readCollection, type MlsProvider } from './mls-provid
  *   followed one by one. Same origin only (the bearer token goes with it), up to a page cap.
  * - 429 and 5xx are retried a few times, honouring Retry-After (seconds or an HTTP date); a
  *   Retry-After longer than we are willing to wait fails at once instead of hammering.
+ * - Replication (changesPage): `$filter=ModificationTimestamp gt T or (ModificationTimestamp eq T and ListingKey gt 'K')`,
+ *   `$orderby=ModificationTimestamp asc,ListingKey asc`, `$top`, `$expand=Media`. The keyset, not the timestamp alone:
+ *   listings that share one timestamp across a page boundary are neither lost nor read twice. The server's
+ *   @odata.nextLink is followed while it can be (same origin, `$skip` within `maxSkip`); past the limit, or when the
+ *   server refuses it (4xx), the next page is asked for by the keyset instead, which needs no `$skip` at all.
+ *   At most `requestsPerSecond` requests a second (a feed replicates in one process at a time: mls_feeds' lease).
  */
 export interface ResoProviderOptions {
   baseUrl: string;
@@ -38,6 +45,16 @@ export interface ResoProviderOptions {
   /** Pages fetched at once when the server pages by $skip. */
   parallelPages?: number;
   logger?: Logger;
+  /** The provider's name in logs and the API ('demo': the embedded demo MLS, the same code over its in-process server). */
+  name?: 'reso' | 'demo';
+  /** How requests go out: the outbound client (default), or the demo MLS's in-process server. */
+  fetch?: (url: URL, init: RequestInit & { timeoutMs: number }) => Promise<Response>;
+  /** Mapping options for the listings (the demo's photos are same-origin paths). */
+  mapping?: MappingOptions;
+  /** Replication: the largest `$skip` a nextLink may carry and still be followed (the provider's cap). */
+  maxSkip?: number;
+  /** Replication: requests per second at most (MLS Grid allows 2); undefined: no pacing. */
+  requestsPerSecond?: number;
   /** Seams for tests: time and waiting. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -72,6 +89,28 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** A DateTimeOffset as OData writes it unquoted in $filter: only such a value goes into the keyset filter. */
+export const ODATA_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The replication filter: every record after the cursor in (ModificationTimestamp, ListingKey) order. */
+export function keysetFilter(after: FeedCursor): string {
+  if (!ODATA_DATETIME.test(after.timestamp)) throw new MlsProviderError(`replication: the watermark ${after.timestamp} is not an OData DateTimeOffset`);
+  const t = after.timestamp;
+  return `ModificationTimestamp gt ${t} or (ModificationTimestamp eq ${t} and ListingKey gt ${odataString(after.key)})`;
+}
+
+export const KEYSET_ORDER = 'ModificationTimestamp asc,ListingKey asc';
+
+/** An OData error body's message (`{"error": {"message": …}}`), cut short; null for anything else. */
+function odataErrorMessage(body: string): string | null {
+  try {
+    const message = (JSON.parse(body) as { error?: { message?: unknown } })?.error?.message;
+    return typeof message === 'string' ? message.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Read and drop a body we do not use, so the connection finishes cleanly (and can be reused). */
 async function discard(res: Response): Promise<void> {
   await res.arrayBuffer().catch(() => undefined);
@@ -91,17 +130,31 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
   const parallelPages = opts.parallelPages ?? 4;
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const log = opts.logger?.child({ provider: 'reso' });
-
+  const name = opts.name ?? 'reso';
+  const log = opts.logger?.child({ provider: name });
+  const transport = opts.fetch ?? ((url: URL, init: RequestInit & { timeoutMs: number }) => outboundFetch(url, init));
+  const maxSkip = opts.maxSkip ?? 10_000;
+  const minGapMs = opts.requestsPerSecond ? 1000 / opts.requestsPerSecond : 0;
+  let nextSlot = 0;
   let cached: CachedToken | null = null;
   let inflight: Promise<string> | null = null;
+
+  /** Keep to the provider's requests per second: each request takes the next free slot. */
+  async function pace(): Promise<void> {
+    if (!minGapMs) return;
+    const at = Math.max(now(), nextSlot);
+    nextSlot = at + minGapMs;
+    const wait = at - now();
+    if (wait > 0) await sleep(wait);
+  }
 
   /** One HTTP exchange with retries on 429/5xx. Network failures and timeouts are not retried. */
   async function send(url: URL, init: RequestInit, what: string): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
-        res = await outboundFetch(url, { ...init, timeoutMs });
+        await pace();
+        res = await transport(url, { ...init, timeoutMs });
       } catch (err) {
         throw new MlsProviderError(`${what}: ${(err as Error).message}`, { cause: err });
       }
@@ -163,6 +216,17 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
   /** GET an OData resource as JSON, with a fresh token once if the server says 401. */
   async function getJson(url: URL): Promise<unknown> {
     const what = RESOURCE_OF(url);
+    const res = await getResponse(url);
+    if (!res.ok) {
+      // The server's own words (an OData error's message), for the log: a 400 says what it refused.
+      const said = await res.text().then((t) => odataErrorMessage(t), () => null);
+      throw new MlsProviderError(`${what}: the MLS answered ${res.status}${said ? `: ${said}` : ''}`, { status: res.status });
+    }
+    return readJson(res, what);
+  }
+
+  async function getResponse(url: URL): Promise<Response> {
+    const what = RESOURCE_OF(url);
     let refreshed = false;
     for (;;) {
       const res = await send(url, { headers: { Authorization: `Bearer ${await token()}`, Accept: 'application/json' } }, what);
@@ -172,12 +236,21 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
         await token(true);
         continue;
       }
-      if (!res.ok) {
-        await discard(res);
-        throw new MlsProviderError(`${what}: the MLS answered ${res.status}`);
-      }
-      return readJson(res, what);
+      return res;
     }
+  }
+
+  const sameOrigin = (link: string, from: URL): URL => {
+    const next = new URL(link, from);
+    if (next.origin !== base.origin) throw new MlsProviderError('Property: @odata.nextLink points to another host');
+    return next;
+  };
+
+  /** Why a replication nextLink should not be followed, or null when it can be. */
+  function unfollowable(link: URL): string | null {
+    const skip = link.searchParams.get('$skip');
+    if (skip !== null && Number(skip) > maxSkip) return `its $skip (${skip}) is past the provider's limit (${maxSkip})`;
+    return null;
   }
 
   function resourceUrl(resource: string, query: Record<string, string>): URL {
@@ -190,7 +263,7 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
   }
 
   return {
-    name: 'reso',
+    name,
 
     async searchMembers(name, state) {
       const filter = memberFilter(name, state);
@@ -212,11 +285,6 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
         $count: 'true',
         $top: String(pageSize),
       });
-      const sameOrigin = (link: string, from: URL): URL => {
-        const next = new URL(link, from);
-        if (next.origin !== base.origin) throw new MlsProviderError('Property: @odata.nextLink points to another host');
-        return next;
-      };
       const page1 = readCollection(await getJson(first), 'Property');
       records.push(...page1.value);
       const next1 = page1.nextLink ? sameOrigin(page1.nextLink, first) : null;
@@ -254,9 +322,50 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
           url = nextLink ? sameOrigin(nextLink, url) : null;
         }
       }
-      const batch: MappedBatch = mapResoProperties(records);
+      const batch: MappedBatch = mapResoProperties(records, opts.mapping);
       if (batch.skipped) log?.warn({ memberMlsId, skipped: batch.skipped, problems: batch.problems }, 'RESO records skipped');
       return batch;
+    },
+
+    async changesPage({ after, nextLink, top }): Promise<ChangesPage> {
+      let fellBack: string | undefined;
+      if (nextLink) {
+        const link = sameOrigin(nextLink, base);
+        const why = unfollowable(link);
+        if (!why) {
+          const res = await getResponse(link);
+          if (res.ok) {
+            const page = readCollection(await readJson(res, 'Property'), 'Property');
+            return { records: page.value, nextLink: page.nextLink, via: 'nextLink' };
+          }
+          await discard(res);
+          // A server that pages by $skip but refuses it past a point says so with a 4xx: the keyset needs no $skip.
+          if (res.status >= 500 || res.status === 401 || res.status === 429) throw new MlsProviderError(`Property: the MLS answered ${res.status}`, { status: res.status });
+          fellBack = `the server refused its nextLink (${res.status})`;
+        } else fellBack = `the nextLink was not followed: ${why}`;
+        log?.info({ reason: fellBack, after }, 'RESO replication continues by the keyset');
+      }
+      const query: Record<string, string> = { $orderby: KEYSET_ORDER, $top: String(top), $expand: 'Media' };
+      if (after) query.$filter = keysetFilter(after);
+      const page = readCollection(await getJson(resourceUrl('Property', query)), 'Property');
+      return { records: page.value, nextLink: page.nextLink, via: 'keyset', ...(fellBack ? { fellBack } : {}) };
+    },
+
+    async readListing(listingKey) {
+      const url = new URL(`Property(${encodeURIComponent(odataString(listingKey))})`, base);
+      url.search = `$expand=Media`;
+      const res = await getResponse(url);
+      if (res.status === 404) {
+        await discard(res);
+        return null;
+      }
+      if (!res.ok) {
+        await discard(res);
+        throw new MlsProviderError(`Property: the MLS answered ${res.status}`, { status: res.status });
+      }
+      const body = await readJson(res, 'Property');
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new MlsProviderError('Property: the answer is not an entity');
+      return body;
     },
   };
 }

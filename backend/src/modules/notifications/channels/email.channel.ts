@@ -3,7 +3,19 @@ import type { EmailMessage } from '../../../platform/email/mailer';
 import type { AttemptOutcome, Channel } from './channel';
 import { notConfigured, waitingForVerifiedAddress } from './channel';
 import { campaignReportEmail } from '../emails/report-templates';
-import { campaignLiveEmail, deliveryDeadEmail, digestEmail, endpointDisabledEmail, leadEmail, leadNoticeEmail } from '../emails/templates';
+import {
+  autopilotDeliveryStoppedEmail,
+  autopilotPaymentProblemEmail,
+  autopilotResumeOfferEmail,
+  autopilotScheduledEmail,
+  campaignLiveEmail,
+  deliveryDeadEmail,
+  digestEmail,
+  endpointDisabledEmail,
+  leadEmail,
+  leadNoticeEmail,
+} from '../emails/templates';
+import { autopilotLinkMaker } from '../emails/autopilot-links';
 
 /**
  * What may go to an address nobody verified (DESIGN §3): to the email the MLS publishes for the member, the
@@ -52,6 +64,21 @@ export const emailChannel: Channel = {
       case 'report.mid_flight':
       case 'report.final':
         email = campaignReportEmail(ctx.config, to, p, dash);
+        break;
+      // Autopilot's one-tap links are signed now, at send time: no bearer link is stored with the message.
+      case 'autopilot.scheduled':
+        email = autopilotScheduledEmail(ctx.config, to, p, autopilotLinkMaker(ctx.config), dash);
+        break;
+      case 'autopilot.card_needed':
+      case 'autopilot.payment_failed':
+      case 'autopilot.confirm_payment':
+        email = autopilotPaymentProblemEmail(ctx.config, to, message.kind, p, autopilotLinkMaker(ctx.config), dash);
+        break;
+      case 'autopilot.delivery_stopped':
+        email = autopilotDeliveryStoppedEmail(ctx.config, to, p, dash);
+        break;
+      case 'autopilot.resume_offer':
+        email = autopilotResumeOfferEmail(ctx.config, to, p, autopilotLinkMaker(ctx.config), dash);
         break;
     }
     const target = maskEmail(to);

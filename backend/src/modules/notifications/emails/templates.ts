@@ -27,9 +27,11 @@ function leadPhoneHtml(raw: string | null): string {
  * Every email to the agent opens the dashboard through a one-time sign-in link (DESIGN §3): no password needed,
  * and never a dead end at /login. The link works once, for 30 minutes; after that /login sends a new one.
  */
+const LEAD_FOOTER = 'You get these emails because lead notifications are on in your dashboard (Lead Notifications → General).';
+
 const SIGN_IN_NOTE = 'The button signs you in: it works once, for 30 minutes. After that, ask for a new sign-in link at';
 
-export function layout(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, title: string, inner: string, dashboardUrl: string, footer = 'You get these emails because lead notifications are on in your dashboard (Lead Notifications → General).'): string {
+export function layout(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, title: string, inner: string, dashboardUrl: string, footer = LEAD_FOOTER): string {
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;max-width:600px;margin:0 auto;padding:16px">
 <h2 style="margin:0 0 12px">${esc(title)}</h2>${inner}
 <p style="margin-top:24px"><a href="${esc(dashboardUrl)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your dashboard</a></p>
@@ -176,5 +178,180 @@ export function leadNoticeEmail(config: Config, to: string, p: LeadNoticePayload
     subject: `You have a new lead on ${p.listingAddress}`,
     html: layout(config, 'You have a new lead', `<p>${esc(body)}</p>`, dash, 'You get this email because this address is the one your MLS publishes for you, and a buyer asked about your listing on Listing Ads. We send at most one such notice an hour.'),
     text: `${body}\n\n${dashboardText(config, dash)}\nWe send at most one such notice an hour.\n`,
+  };
+}
+
+// ---------------------------------------------------------------- autopilot (DESIGN §7)
+
+const AUTOPILOT_FOOTER = 'You get these emails because Autopilot is on in your dashboard (Autopilot card). Turn it off there at any time.';
+
+/** A scheduled autopilot ad, as the email shows it (a snapshot taken when the draft was scheduled). */
+export interface AutopilotAdSnapshot {
+  runId: number;
+  agentId: number;
+  campaignId: number;
+  /** "Just Listed", "Just Sold", "Price Improved". */
+  adLabel: string;
+  headline: string;
+  description: string;
+  imageUrl: string | null;
+  /** "8647 Cypress Bend Ct, Tampa, FL". */
+  listingAddress: string;
+  listingPriceCents: number;
+  budgetCents: number;
+  impressions: number;
+  /** ISO: when the ad launches unless the agent skips it; the links expire then. */
+  launchAt: string;
+  /** "Visa •••• 4242", or null: no card saved yet. */
+  card: string | null;
+  /** On a sale: the Just Listed ad that was stopped, if one ran. */
+  stoppedCampaignId: number | null;
+}
+
+/** An autopilot ad that could not be paid: why, and until when it can still be fixed. */
+export interface AutopilotPaymentProblem {
+  runId: number;
+  agentId: number;
+  campaignId: number;
+  adLabel: string;
+  headline: string;
+  listingAddress: string;
+  budgetCents: number;
+  /** The payment provider's words ("Your card was declined."), if it said something. */
+  message: string | null;
+  /** ISO: the draft expires, unpaid, then. */
+  expiresAt: string;
+}
+
+/** Delivery stopped by the listing's status: paused (pending, withdrawn) or stopped (sold). */
+export interface AutopilotDeliveryStopped {
+  agentId: number;
+  campaignId: number;
+  listingAddress: string;
+  mode: 'paused' | 'stopped';
+  /** "the listing went under contract (Pending)". */
+  reason: string;
+  delivered: number;
+  unusedImpressions: number;
+}
+
+export interface AutopilotResumeOffer {
+  runId: number;
+  agentId: number;
+  campaignId: number;
+  listingAddress: string;
+  unusedImpressions: number | null;
+  expiresAt: string;
+}
+
+/** Where an autopilot link opens (a page that asks before it acts: mail scanners follow links). */
+export type AutopilotLinkMaker = (runId: number, action: 'launch' | 'edit' | 'skip' | 'card' | 'confirm' | 'resume', expiresAt: string) => string;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+const button = (href: string, label: string, color = '#2563eb') =>
+  `<a href="${esc(href)}" style="display:inline-block;background:${color};color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0">${esc(label)}</a>`;
+
+export function autopilotScheduledEmail(config: Config, to: string, ad: AutopilotAdSnapshot, link: AutopilotLinkMaker, dash: string): EmailMessage {
+  const image = ad.imageUrl ? (ad.imageUrl.startsWith('/') ? `${publicOrigin(config)}${ad.imageUrl}` : ad.imageUrl) : null;
+  const budget = formatUsd(ad.budgetCents / 100);
+  const price = formatUsd(ad.listingPriceCents / 100);
+  const at = when(ad.launchAt);
+  const launch = link(ad.runId, 'launch', ad.launchAt);
+  const edit = link(ad.runId, 'edit', ad.launchAt);
+  const skip = link(ad.runId, 'skip', ad.launchAt);
+  const card = link(ad.runId, 'card', ad.launchAt);
+  const payment = ad.card
+    ? `<p>At launch we charge ${esc(budget)} to your ${esc(ad.card)}. Nothing is charged before then, and nothing if you skip.</p>`
+    : `<p><strong>A card is needed to launch.</strong> Nothing is charged before launch time. ${button(card, 'Add a card')}</p>`;
+  const stopped = ad.stoppedCampaignId ? `<p>Your Just Listed ad for this home was stopped: the home sold.</p>` : '';
+  return {
+    to,
+    subject: `${ad.adLabel} ad for ${ad.listingAddress} launches ${at}`,
+    html: layout(
+      config,
+      `Your ${ad.adLabel} ad is ready`,
+      `${stopped}<p>Autopilot made this ad for <strong>${esc(ad.listingAddress)}</strong> (${esc(price)}). It launches on its own at <strong>${esc(at)}</strong>, unless you skip it.</p>
+<div style="border:1px solid #e5e7eb;border-radius:8px;overflow:hidden">
+${image ? `<img src="${esc(image)}" alt="" style="width:100%;display:block">` : ''}
+<div style="padding:12px"><strong>${esc(ad.headline)}</strong><p style="white-space:pre-wrap">${esc(ad.description)}</p></div></div>
+<table style="margin-top:12px">
+<tr><td style="padding:4px 8px;color:#6b7280">Listing price</td><td style="padding:4px 8px">${esc(price)}</td></tr>
+<tr><td style="padding:4px 8px;color:#6b7280">Budget</td><td style="padding:4px 8px">${esc(budget)}</td></tr>
+<tr><td style="padding:4px 8px;color:#6b7280">Impressions</td><td style="padding:4px 8px">${esc(ad.impressions.toLocaleString('en-US'))}</td></tr>
+<tr><td style="padding:4px 8px;color:#6b7280">Launches</td><td style="padding:4px 8px">${esc(at)}</td></tr>
+</table>
+${payment}
+<p style="margin-top:16px">${button(launch, 'Launch now', '#16a34a')}${button(edit, 'Edit')}${button(skip, 'Skip', '#6b7280')}</p>
+<p style="color:#6b7280;font-size:12px">Each link works once, until the launch time. No login needed.</p>`,
+      dash,
+      AUTOPILOT_FOOTER,
+    ),
+    text: [
+      ad.stoppedCampaignId ? 'Your Just Listed ad for this home was stopped: the home sold.\n' : '',
+      `Autopilot made a ${ad.adLabel} ad for ${ad.listingAddress} (${price}). It launches on its own at ${at}, unless you skip it.`,
+      '',
+      `Headline: ${ad.headline}`,
+      `Text: ${ad.description}`,
+      image ? `Image: ${image}` : '',
+      `Budget: ${budget}`,
+      `Impressions: ${ad.impressions.toLocaleString('en-US')}`,
+      `Launches: ${at}`,
+      '',
+      ad.card ? `At launch we charge ${budget} to your ${ad.card}. Nothing is charged before then, and nothing if you skip.` : `A card is needed to launch. Add one: ${card}`,
+      '',
+      `Launch now: ${launch}`,
+      `Edit: ${edit}`,
+      `Skip: ${skip}`,
+      '',
+      'Each link works once, until the launch time. No login needed.',
+      dashboardText(config, dash),
+    ]
+      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+      .join('\n'),
+  };
+}
+
+type ProblemKind = 'autopilot.card_needed' | 'autopilot.payment_failed' | 'autopilot.confirm_payment';
+
+export function autopilotPaymentProblemEmail(config: Config, to: string, kind: ProblemKind, p: AutopilotPaymentProblem, link: AutopilotLinkMaker, dash: string): EmailMessage {
+  const budget = formatUsd(p.budgetCents / 100);
+  const until = when(p.expiresAt);
+  const action = kind === 'autopilot.confirm_payment' ? link(p.runId, 'confirm', p.expiresAt) : link(p.runId, 'card', p.expiresAt);
+  const { subject, title, body, label } =
+    kind === 'autopilot.card_needed'
+      ? { subject: `Add a card to launch your ad for ${p.listingAddress}`, title: 'A card is needed to launch your ad', body: `Your ${p.adLabel} ad for ${p.listingAddress} (${budget}) is ready to launch, but there is no card to charge. Nothing launched.`, label: 'Add a card' }
+      : kind === 'autopilot.confirm_payment'
+        ? { subject: `Confirm the payment for your ad for ${p.listingAddress}`, title: 'Your bank asks you to confirm the payment', body: `Your bank asks you to confirm the ${budget} payment for your ${p.adLabel} ad for ${p.listingAddress}. Nothing was charged and nothing launched yet.`, label: 'Confirm the payment' }
+        : { subject: `The payment for your ad for ${p.listingAddress} failed`, title: 'The payment failed', body: `We could not charge ${budget} for your ${p.adLabel} ad for ${p.listingAddress}${p.message ? `: ${p.message}` : '.'} Nothing launched. Update your card and we try again.`, label: 'Update your card' };
+  const tail = `The ad waits until ${until}; after that it expires and nothing is charged.`;
+  return {
+    to,
+    subject,
+    html: layout(config, title, `<p>${esc(body)}</p><p>${esc(tail)}</p><p>${button(action, label)}</p>`, dash, AUTOPILOT_FOOTER),
+    text: `${body}\n\n${tail}\n\n${label}: ${action}\n\n${dashboardText(config, dash)}`,
+  };
+}
+
+export function autopilotDeliveryStoppedEmail(config: Config, to: string, p: AutopilotDeliveryStopped, dash: string): EmailMessage {
+  const verb = p.mode === 'paused' ? 'paused' : 'stopped';
+  const body = `Your ad for ${p.listingAddress} is ${verb}: ${p.reason}. It delivered ${p.delivered.toLocaleString('en-US')} impressions; the ${p.unusedImpressions.toLocaleString('en-US')} not delivered are recorded for your delivery guarantee.${p.mode === 'paused' ? ' If the home comes back on the market, we offer to resume it.' : ''}`;
+  return {
+    to,
+    subject: `Your ad for ${p.listingAddress} is ${verb}`,
+    html: layout(config, `Your ad is ${verb}`, `<p>${esc(body)}</p>`, dash, AUTOPILOT_FOOTER),
+    text: `${body}\n\n${dashboardText(config, dash)}`,
+  };
+}
+
+export function autopilotResumeOfferEmail(config: Config, to: string, p: AutopilotResumeOffer, link: AutopilotLinkMaker, dash: string): EmailMessage {
+  const resume = link(p.runId, 'resume', p.expiresAt);
+  const body = `${p.listingAddress} is back on the market. Your paused ad can run again${p.unusedImpressions ? ` and deliver its remaining ${p.unusedImpressions.toLocaleString('en-US')} impressions` : ''}, at no extra charge.`;
+  return {
+    to,
+    subject: `${p.listingAddress} is back on the market: resume your ad?`,
+    html: layout(config, 'Resume your ad?', `<p>${esc(body)}</p><p>${button(resume, 'Resume the ad', '#16a34a')}</p><p style="color:#6b7280;font-size:12px">The link works once, until ${esc(when(p.expiresAt))}. No login needed.</p>`, dash, AUTOPILOT_FOOTER),
+    text: `${body}\n\nResume the ad: ${resume}\n\n${dashboardText(config, dash)}`,
   };
 }

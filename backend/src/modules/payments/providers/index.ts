@@ -38,8 +38,8 @@ export function createPaymentProviders(config: Config, db: Db, logger: Logger): 
   return { active, local, stripe, of: (name) => (name === 'stripe' ? stripe : local) };
 }
 
-export type { PaymentProvider, PaymentProviderName, ProviderIntent, IntentStatus, RefundInput, ProviderRefund } from './payment-provider';
+export type { PaymentProvider, PaymentProviderName, ProviderIntent, IntentStatus, ProviderSetupIntent, SavedCardDetails, OffSessionCharge, RefundInput, ProviderRefund } from './payment-provider';
 export { AMOUNT_UPDATABLE, PaymentProviderError, WebhookSignatureError, type PaymentEvent } from './payment-provider';
-export type { LocalPaymentProvider, LocalIntentRow, LocalIntentChange } from './local.provider';
+export type { LocalPaymentProvider, LocalIntentRow, LocalIntentChange, LocalSetupRow, LocalCard } from './local.provider';
 export type { StripeProvider } from './stripe.provider';
 export { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from './stripe.provider';

@@ -35,11 +35,66 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+/** A card saved on a customer (brand and last 4 to show; never the number). */
+export interface SavedCardDetails {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+/** A SetupIntent (saving a card for later, off-session use) as either provider reports it. */
+export interface ProviderSetupIntent {
+  id: string;
+  clientSecret: string | null;
+  status: SetupIntentStatus;
+  customerId: string | null;
+  /** The card it set up, once it has one. */
+  card: SavedCardDetails | null;
+  metadata: Record<string, string>;
+  lastSetupError: string | null;
+}
+
+export interface OffSessionChargeInput {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  currency: string;
+  campaignId: number;
+  /** The payment's one key: a repeated create is the same PaymentIntent. */
+  idempotencyKey: string;
+  /** An intent this payment already has (checkout began, or an earlier attempt): confirmed with the card instead of a new one. */
+  intentId: string | null;
+}
+
+/**
+ * What charging a saved card without the card holder came to: paid; the bank wants the card holder to
+ * authenticate (Stripe's `authentication_required`: bring them back on-session with the intent's client
+ * secret); or declined. `intent` is the PaymentIntent either way.
+ */
+export interface OffSessionCharge {
+  intent: ProviderIntent;
+  outcome: 'succeeded' | 'authentication_required' | 'failed';
+  message: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** For Stripe.js in the browser; null for local test payments. */
   readonly publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** A customer to save cards on (Stripe: POST /v1/customers). */
+  createCustomer(input: { agentId: number; email: string | null; name: string; idempotencyKey: string }): Promise<string>;
+  /** A SetupIntent with `usage: off_session` on the customer: the browser confirms it with the card. */
+  createSetupIntent(input: { customerId: string; agentId: number }): Promise<ProviderSetupIntent>;
+  retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null>;
+  /** Charge a saved card with the card holder away (`off_session: true, confirm: true`). */
+  chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionCharge>;
+  /** Forget a saved card (Stripe: detach the PaymentMethod from its customer). */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** The intent as the provider has it now; null when the provider has no such intent. */
   retrieve(intentId: string): Promise<ProviderIntent | null>;
   /**

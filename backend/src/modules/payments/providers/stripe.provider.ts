@@ -1,5 +1,17 @@
 import Stripe from 'stripe';
-import { PaymentProviderError, WebhookSignatureError, type PaymentEvent, type CreateIntentInput, type IntentStatus, type PaymentProvider, type ProviderIntent } from './payment-provider';
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CreateIntentInput,
+  type IntentStatus,
+  type OffSessionCharge,
+  type OffSessionChargeInput,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderIntent,
+  type ProviderSetupIntent,
+  type SetupIntentStatus,
+} from './payment-provider';
 
 /** Stripe's default: a signed webhook older than 5 minutes is refused (replay protection). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -31,6 +43,19 @@ export function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     currency: pi.currency,
     metadata: { ...(pi.metadata ?? {}) },
     lastPaymentError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+export function toProviderSetupIntent(si: Stripe.SetupIntent): ProviderSetupIntent {
+  const pm = typeof si.payment_method === 'object' && si.payment_method ? si.payment_method : null;
+  return {
+    id: si.id,
+    clientSecret: si.client_secret ?? null,
+    status: si.status as SetupIntentStatus,
+    customerId: typeof si.customer === 'string' ? si.customer : (si.customer?.id ?? null),
+    card: pm?.card ? { paymentMethodId: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month ?? null, expYear: pm.card.exp_year ?? null } : null,
+    metadata: { ...(si.metadata ?? {}) },
+    lastSetupError: si.last_setup_error?.message ?? null,
   };
 }
 
@@ -72,6 +97,90 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
         return toProviderIntent(pi);
       } catch (err) {
         throw providerError('create PaymentIntent', err);
+      }
+    },
+
+    async createCustomer(input) {
+      try {
+        const customer = await stripe.customers.create(
+          { name: input.name, ...(input.email ? { email: input.email } : {}), metadata: { agentId: String(input.agentId) } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return customer.id;
+      } catch (err) {
+        throw providerError('create Customer', err);
+      }
+    },
+
+    async createSetupIntent(input) {
+      try {
+        // usage off_session: the bank authenticates the card holder now, so later charges without them go through.
+        const si = await stripe.setupIntents.create({
+          customer: input.customerId,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { agentId: String(input.agentId) },
+        });
+        return toProviderSetupIntent(si);
+      } catch (err) {
+        throw providerError('create SetupIntent', err);
+      }
+    },
+
+    async retrieveSetupIntent(setupIntentId) {
+      try {
+        return toProviderSetupIntent(await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }));
+      } catch (err) {
+        const e = err as { statusCode?: number; code?: string };
+        if (e.statusCode === 404 || e.code === 'resource_missing') return null;
+        throw providerError('retrieve SetupIntent', err);
+      }
+    },
+
+    async chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionCharge> {
+      try {
+        let pi: Stripe.PaymentIntent;
+        if (input.intentId) {
+          // The payment has an intent already (checkout began, or an earlier attempt failed): the saved card confirms it.
+          await stripe.paymentIntents.update(input.intentId, { customer: input.customerId, payment_method: input.paymentMethodId });
+          pi = await stripe.paymentIntents.confirm(input.intentId, { payment_method: input.paymentMethodId, off_session: true });
+        } else {
+          pi = await stripe.paymentIntents.create(
+            {
+              amount: input.amountCents,
+              currency: input.currency,
+              customer: input.customerId,
+              payment_method: input.paymentMethodId,
+              // Nobody is there to follow a redirect: card-like methods only.
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+              off_session: true,
+              confirm: true,
+              description: `Listing impressions campaign #${input.campaignId} (autopilot)`,
+              metadata: { campaignId: String(input.campaignId) },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          );
+        }
+        const intent = toProviderIntent(pi);
+        return { intent, outcome: pi.status === 'succeeded' ? 'succeeded' : 'failed', message: intent.lastPaymentError };
+      } catch (err) {
+        // A card error carries the PaymentIntent it left behind: authentication_required, or a decline.
+        const e = err as { type?: string; code?: string; decline_code?: string; message?: string; payment_intent?: Stripe.PaymentIntent };
+        if (e.type === 'StripeCardError' && e.payment_intent?.id) {
+          const needsAuth = e.code === 'authentication_required' || e.decline_code === 'authentication_required';
+          return { intent: toProviderIntent(e.payment_intent), outcome: needsAuth ? 'authentication_required' : 'failed', message: e.message ?? null };
+        }
+        throw providerError('charge a saved card', err);
+      }
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (err) {
+        const e = err as { statusCode?: number; code?: string };
+        if (e.statusCode === 404 || e.code === 'resource_missing' || e.code === 'payment_method_unexpected_state') return;
+        throw providerError('detach PaymentMethod', err);
       }
     },
 

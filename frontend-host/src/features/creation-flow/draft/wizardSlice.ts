@@ -134,6 +134,15 @@ const wizardSlice = createSlice({
       if (state.campaign?.listingId === action.payload.listingId) state.campaign.description = '';
       state.adCopy = { listingId: action.payload.listingId, status: 'failed' };
     },
+    /** A saved draft reopened (autopilot's Edit link): its agent, listing and campaign, as if chosen on step 1. */
+    draftReopened(state, action: PayloadAction<{ path: Exclude<WizardPath, 'none'>; agent: Agent; listing: Listing; campaign: CampaignDraft }>) {
+      state.path = action.payload.path;
+      state.agent = action.payload.agent;
+      state.listing = action.payload.listing;
+      state.campaign = action.payload.campaign;
+      state.listingsLoaded = true;
+      state.adCopy = NO_AD_COPY;
+    },
     /** Branding typed on step 4 whose save failed: the previews still show it (spec §8). */
     agentBrandingDrafted(state, action: PayloadAction<Partial<Agent>>) {
       if (state.agent) Object.assign(state.agent, action.payload);
@@ -164,6 +173,7 @@ export const {
   adCopyRefreshed,
   adCopyRefreshFailed,
   agentBrandingDrafted,
+  draftReopened,
 } = wizardSlice.actions;
 export const { selectWizard, selectWizardAgent, selectWizardListing } = wizardSlice.selectors;
 export const wizardReducer = wizardSlice.reducer;

@@ -1,0 +1,268 @@
+import type { AutopilotRunView, AutopilotSettings, AutopilotView, SavedCard } from '@app/contracts';
+// By path: the contracts barrel carries zod, which the dashboard does not load.
+import {
+  AUTOPILOT_KIND_LABELS,
+  AUTOPILOT_MESSAGES,
+  AUTOPILOT_STATUS_LABELS,
+  AUTOPILOT_WINDOW_MAX_HOURS,
+  AUTOPILOT_WINDOW_MIN_HOURS,
+} from '../../../../contracts/src/autopilot';
+import { BUDGET_GRID } from '../../../../contracts/src/pricing';
+import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles, type BadgeTone } from '@app/ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { failureMessage } from '../../store/api';
+import { useGetMeQuery } from '../auth/authApi';
+import { useCardToast } from '../lead-notifications/useCardToast';
+import { countdown } from './countdown';
+import { useActOnRunMutation, useGetAutopilotQuery, useUpdateAutopilotMutation } from './autopilotApi';
+import styles from './Autopilot.module.css';
+
+const TONE: Partial<Record<AutopilotRunView['status'], BadgeTone>> = {
+  scheduled: 'primary',
+  charging: 'primary',
+  launched: 'success',
+  resumed: 'success',
+  offered: 'primary',
+  needs_card: 'warning',
+  needs_authentication: 'warning',
+  charge_failed: 'danger',
+  failed: 'danger',
+  paused: 'warning',
+  stopped: 'neutral',
+  skipped: 'neutral',
+  expired: 'neutral',
+};
+
+const cardLabel = (card: SavedCard) => `${card.brand[0].toUpperCase()}${card.brand.slice(1)} •••• ${card.last4}`;
+const dollars = (n: number) => `$${n}`;
+const day = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** A second's tick for the countdowns (only while something is scheduled). */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+/**
+ * The dashboard's Autopilot card (DESIGN §7): the settings, the saved card, the scheduled drafts with a
+ * countdown (Launch now, Skip) and a resume offer, and the history with the reasons.
+ */
+export function AutopilotCard({ agentId }: { agentId: string }) {
+  const view = useGetAutopilotQuery(agentId);
+  const { show, view: toastView } = useCardToast();
+  let body;
+  if (view.isLoading) body = <Spinner label="Loading autopilot..." />;
+  else if (view.isError || !view.data) {
+    body = (
+      <Alert tone="danger" title="Could not load autopilot">
+        <Button variant="secondary" onClick={() => void view.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else body = <AutopilotBody agentId={agentId} data={view.data} toast={show} />;
+  return (
+    <Panel title="Autopilot" aria-label="Autopilot" data-testid="autopilot-card" className={styles.card}>
+      <p className={styles.intro}>
+        Every new listing gets its ad on its own. Before it launches you get an email with the ad and can launch it now, edit it or skip it; nothing is
+        charged until then. The ad pauses when the home goes under contract and stops when it sells.
+      </p>
+      {body}
+      {toastView}
+    </Panel>
+  );
+}
+
+function AutopilotBody({ agentId, data, toast }: { agentId: string; data: AutopilotView; toast: ReturnType<typeof useCardToast>['show'] }) {
+  const now = useNow(data.scheduled.some((r) => r.status === 'scheduled'));
+  const [act, acting] = useActOnRunMutation();
+  const run = async (runId: number, action: 'launch' | 'skip' | 'resume') => {
+    try {
+      const done = await act({ agentId, runId, action }).unwrap();
+      toast({ title: action === 'skip' ? 'Skipped' : action === 'resume' ? 'Resumed' : 'Launching', description: done.reason ?? undefined, tone: 'success' });
+    } catch (error) {
+      toast({ title: 'That did not work', description: failureMessage(error) ?? undefined, tone: 'danger' });
+    }
+  };
+  return (
+    <>
+      {!data.mlsLinked && <Alert tone="info">{AUTOPILOT_MESSAGES.needsMls}</Alert>}
+      <SettingsForm agentId={agentId} saved={data.settings} disabled={!data.mlsLinked} toast={toast} />
+      <div className={styles.cardLine} data-testid="autopilot-saved-card">
+        {data.card ? (
+          <>
+            <span>
+              Card: <strong>{cardLabel(data.card)}</strong>
+            </span>
+            <a href={`/autopilot-card?agent=${agentId}`}>Replace card</a>
+          </>
+        ) : (
+          <>
+            <span>No card saved: ads are drafted and emailed, but need a card to launch.</span>
+            <a href={`/autopilot-card?agent=${agentId}`}>Add a card</a>
+          </>
+        )}
+      </div>
+
+      <h3 className={styles.heading}>Scheduled</h3>
+      {data.scheduled.length === 0 ? (
+        <p className={styles.muted}>Nothing scheduled. New listings show up here with their launch time.</p>
+      ) : (
+        <ul className={styles.runs} aria-label="Scheduled ads">
+          {data.scheduled.map((r) => (
+            <li key={r.id} className={styles.run} data-testid="autopilot-scheduled">
+              {r.imageUrl && <img className={styles.thumb} src={r.imageUrl} alt="" />}
+              <div className={styles.runText}>
+                <p className={styles.runTitle}>
+                  {AUTOPILOT_KIND_LABELS[r.kind]} · {r.listingAddress ?? r.listingKey}
+                </p>
+                {r.headline && <p className={styles.muted}>{r.headline}</p>}
+                <p className={styles.muted}>
+                  <Badge tone={TONE[r.status] ?? 'neutral'}>{AUTOPILOT_STATUS_LABELS[r.status]}</Badge>{' '}
+                  {r.status === 'scheduled' && r.launchAt && (
+                    <span data-testid="autopilot-countdown">
+                      Launches {countdown(r.launchAt, now)} ({day(r.launchAt)}){r.price ? ` · ${dollars(Number(r.price))}` : ''}
+                    </span>
+                  )}
+                  {r.status !== 'scheduled' && r.reason}
+                </p>
+              </div>
+              <div className={styles.runActions}>
+                {(r.status === 'scheduled' || r.status === 'needs_card' || r.status === 'charge_failed') && (
+                  <>
+                    <Button size="md" busy={acting.isLoading && acting.originalArgs?.runId === r.id && acting.originalArgs.action === 'launch'} onClick={() => void run(r.id, 'launch')}>
+                      Launch now
+                    </Button>
+                    <Button size="md" variant="secondary" onClick={() => void run(r.id, 'skip')}>
+                      Skip
+                    </Button>
+                  </>
+                )}
+                {r.status === 'offered' && (
+                  <Button size="md" onClick={() => void run(r.id, 'resume')}>
+                    Resume
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className={styles.heading}>History</h3>
+      {data.history.length === 0 ? (
+        <p className={styles.muted}>Nothing yet.</p>
+      ) : (
+        <ul className={styles.runs} aria-label="Autopilot history">
+          {data.history.map((r) => (
+            <li key={r.id} className={styles.run} data-testid="autopilot-history">
+              <div className={styles.runText}>
+                <p className={styles.runTitle}>
+                  <Badge tone={TONE[r.status] ?? 'neutral'}>{AUTOPILOT_STATUS_LABELS[r.status]}</Badge> {AUTOPILOT_KIND_LABELS[r.kind]} · {r.listingAddress ?? r.listingKey}
+                </p>
+                <p className={styles.muted}>
+                  {day(r.updatedAt)}
+                  {r.reason ? ` · ${r.reason}` : ''}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function SettingsForm({ agentId, saved, disabled, toast }: { agentId: string; saved: AutopilotSettings; disabled: boolean; toast: ReturnType<typeof useCardToast>['show'] }) {
+  const ids = useId();
+  const id = (name: string) => `${ids}-${name}`;
+  const { data: me } = useGetMeQuery();
+  const impersonating = !!me?.impersonatedBy;
+  const [form, setForm] = useState(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [update, { isLoading }] = useUpdateAutopilotMutation();
+  useEffect(() => setForm(saved), [saved]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await update({ agentId, body: form }).unwrap();
+      setErrors({});
+      toast({ title: AUTOPILOT_MESSAGES.saved, tone: 'success' });
+    } catch (error) {
+      const fields = (error as { fields?: Record<string, string> }).fields ?? {};
+      setErrors(fields);
+      toast({ title: 'Autopilot settings not saved', description: failureMessage(error) ?? undefined, tone: 'danger' });
+    }
+  };
+  const off = disabled || impersonating;
+  return (
+    <form className={styles.form} onSubmit={(e) => void save(e)} noValidate aria-label="Autopilot settings">
+      <label className={styles.switchRow} htmlFor={id('enabled')}>
+        <span>
+          <span className={styles.switchLabel}>Autopilot</span>
+          <span className={styles.muted}> {form.enabled ? 'On: new listings get their ads on their own.' : 'Off.'}</span>
+        </span>
+        <input id={id('enabled')} type="checkbox" role="switch" className={styles.switch} checked={form.enabled} disabled={off} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+      </label>
+      <fieldset className={styles.triggers} disabled={off}>
+        <legend className={styles.legend}>Make an ad when</legend>
+        <label>
+          <input type="checkbox" checked={form.triggers.justListed} onChange={(e) => setForm({ ...form, triggers: { ...form.triggers, justListed: e.target.checked } })} /> a listing is new (Just
+          Listed)
+        </label>
+        <label>
+          <input type="checkbox" checked={form.triggers.justSold} onChange={(e) => setForm({ ...form, triggers: { ...form.triggers, justSold: e.target.checked } })} /> a listing sells (Just Sold)
+        </label>
+        <label>
+          <input type="checkbox" checked={form.triggers.priceImproved} onChange={(e) => setForm({ ...form, triggers: { ...form.triggers, priceImproved: e.target.checked } })} /> its price drops
+          (Price Improved)
+        </label>
+      </fieldset>
+      <div className={styles.row}>
+        <Field id={id('budget')} label="Budget per ad" error={errors.budget}>
+          <select id={id('budget')} className={fieldStyles.input} value={form.budget} disabled={off} onChange={(e) => setForm({ ...form, budget: Number(e.target.value) })}>
+            {BUDGET_GRID.map((b) => (
+              <option key={b} value={b}>
+                {dollars(b)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id('format')} label="Ad format" error={errors.adFormat}>
+          <select id={id('format')} className={fieldStyles.input} value={form.adFormat} disabled={off} onChange={(e) => setForm({ ...form, adFormat: e.target.value as AutopilotSettings['adFormat'] })}>
+            <option value="single">Single image</option>
+            <option value="carousel">Carousel</option>
+          </select>
+        </Field>
+        <Field id={id('window')} label="Veto window (hours)" hint="Time to launch now, edit or skip before the ad launches." error={errors.vetoWindowHours}>
+          <input
+            id={id('window')}
+            type="number"
+            min={AUTOPILOT_WINDOW_MIN_HOURS}
+            max={AUTOPILOT_WINDOW_MAX_HOURS}
+            className={fieldStyles.input}
+            value={form.vetoWindowHours}
+            disabled={off}
+            onChange={(e) => setForm({ ...form, vetoWindowHours: Number(e.target.value) })}
+          />
+        </Field>
+      </div>
+      <label className={styles.check}>
+        <input type="checkbox" checked={form.pauseOnPending} disabled={off} onChange={(e) => setForm({ ...form, pauseOnPending: e.target.checked })} /> Pause the ad when the listing goes pending or
+        is withdrawn
+      </label>
+      {impersonating && <p className={styles.muted}>An admin viewing as this agent cannot change autopilot.</p>}
+      <div>
+        <Button type="submit" busy={isLoading} disabled={off}>
+          Save autopilot
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -33,6 +33,9 @@ const ConfigSchema = z
     OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
     JOBS_ENABLED: bool.default(true),
+    // On SIGTERM/SIGINT: how long requests in flight and running jobs get to finish before they are cut off (HTTP)
+    // or failed for a retry elsewhere (jobs). Below Kubernetes' terminationGracePeriodSeconds (30 s by default).
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600000).default(20000),
     // How long a process may answer the hot agent-scoped reads from memory (platform/cache/read-cache.ts); 0 turns it off.
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),
     // Lead delivery (notifications): the receiver's whole answer must arrive within this (Standard Webhooks: 15 s).

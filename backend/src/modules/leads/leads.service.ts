@@ -7,7 +7,7 @@ import type { Queue } from '../../platform/jobs/queue';
 import type { Knex } from 'knex';
 import { AppError } from '../../platform/errors';
 import { GroupCommit } from '../../platform/db/group-commit';
-import { pipelinedTransaction } from '../../platform/db/knex';
+import { holdOpen, pipelinedTransaction } from '../../platform/db/knex';
 import { consumeRateLimit, refundRateLimit } from '../../platform/http/rate-limit';
 import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
 import { assertAgentAccess } from '../agents';
@@ -190,7 +190,8 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Stor
     throw refused;
   }
 
-  const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now });
+  // Once handed to the writer, the lead is written even if the process is stopping: the database stays open for it.
+  const stored = await holdOpen(deps.db, deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now }));
   // A retry counts once: the form's first send was counted.
   if (!stored.created) await Promise.all(limits.map(({ limit, key }) => refundRateLimit(deps.db, limit, key)));
   return stored;

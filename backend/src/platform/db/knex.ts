@@ -25,12 +25,14 @@ export function createDb(connectionString: string, pool: { min?: number; max?: n
   Model.knex(db);
   // Beside the pool: the pipelined connection (small independent statements: the rate-limit counts) and a
   // small pool of pipelined connections for pipelined transactions, each opened at its first use.
-  const side: Side = { connectionString, counts: new PipelinedConnection({ connectionString, application_name: 'listing-ads-pipeline' }) };
+  const side: Side = { connectionString, counts: new PipelinedConnection({ connectionString, application_name: 'listing-ads-pipeline' }), held: new Set() };
   sides.set(db, side);
   // knex's destroy (`db.destroy()`) ends in its client's: the side connections close with the pool.
   const client = db.client as { destroy(callback?: unknown): Promise<void> };
   const destroyPool = client.destroy.bind(client);
   client.destroy = async (callback?: unknown) => {
+    // Writes accepted before the close land first (a lead whose request went away meanwhile included).
+    while (side.held.size) await Promise.allSettled([...side.held]);
     const transactions = side.transactions;
     side.transactions = undefined;
     await Promise.all([side.counts.end(), transactions?.end()]);
@@ -43,6 +45,8 @@ interface Side {
   connectionString: string;
   counts: PipelinedConnection;
   transactions?: pg.Pool;
+  /** Work that `destroy()` waits for before it closes anything (`holdOpen`). */
+  held: Set<Promise<unknown>>;
 }
 const sides = new WeakMap<Db, Side>();
 
@@ -55,6 +59,22 @@ function sideOf(db: Db): Side {
 /** The pipelined connection beside `db`'s pool (platform/db/pipelined-connection.ts). */
 export function pipelineOf(db: Db): PipelinedConnection {
   return sideOf(db).counts;
+}
+
+/**
+ * Keeps `db` open until `work` has settled: `db.destroy()` (a shutdown) waits for it before it closes the pools
+ * and the pipelined connections. For writes that outlive their caller, such as a lead waiting in the group
+ * commit whose request has gone away: the write still lands, on open connections.
+ */
+export function holdOpen<T>(db: Db, work: Promise<T>): Promise<T> {
+  const { held } = sideOf(db);
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  held.add(settled);
+  void settled.then(() => held.delete(settled));
+  return work;
 }
 
 /**

@@ -24,6 +24,13 @@ export interface Queue {
    */
   sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor }): Promise<string[]>;
   start(): Promise<void>;
+  /**
+   * Stops taking jobs at once; the handlers running get up to `timeoutMs` to finish, and those still running
+   * then are failed ("pg-boss shut down while active"): their retry runs them again, here or in another
+   * worker. Sending still works until `stop()` (a web request in flight may enqueue).
+   */
+  drain(timeoutMs: number): Promise<void>;
+  /** Drains (20 s) unless drained already, then closes the queue's connections. */
   stop(): Promise<void>;
   isReady(): Promise<boolean>;
 }
@@ -151,8 +158,11 @@ export function createQueue(opts: {
       }
       log.info({ queues: jobs.map((j) => j.name) }, 'job workers started');
     },
+    async drain(timeoutMs) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    },
     async stop() {
-      // Graceful: running handlers finish before the pool closes.
+      // Graceful: running handlers finish before the pool closes (after a drain: the pool closes).
       await boss.stop({ graceful: true, timeout: 20000, close: true });
     },
     async isReady() {

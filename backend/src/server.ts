@@ -2,7 +2,7 @@ import http from 'node:http';
 import { loadConfig, ConfigError, type Config } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
 import { startEmbeddedPostgres, ensureDatabase, type EmbeddedDatabase } from './platform/db/embedded';
-import { createDb, migrateLatest, type Db } from './platform/db/knex';
+import { createDb, migrateLatest, migrateLatestAt, type Db } from './platform/db/knex';
 import { createQueue, type Queue } from './platform/jobs/queue';
 import { jobs } from './jobs';
 import type { JobDefinition } from './platform/jobs/job';
@@ -37,10 +37,12 @@ export async function startServer(
     logger.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded postgres is running');
   }
   // A few warm connections: the first requests after an idle spell need no connection set-up.
-  const db = createDb(connectionString, { min: 2, max: 20 });
-  const applied = await migrateLatest(db);
+  const db = createDb(connectionString, { min: 2, max: 20, pooler: config.DATABASE_POOLER });
+  // Past a pooler, migrations go to PostgreSQL itself when its address is given (README, "Connection pooler").
+  const applied = config.DATABASE_DIRECT_URL ? await migrateLatestAt(config.DATABASE_DIRECT_URL) : await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
+  if (config.DATABASE_POOLER === 'transaction') logger.info('database pooler: transaction mode (statements unnamed, job workers poll instead of LISTEN)');
   const queue = createQueue({ connectionString, db, logger, config, jobs: opts.jobs ?? jobs, work: config.JOBS_ENABLED });
   await queue.start();
 

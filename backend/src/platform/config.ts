@@ -17,6 +17,11 @@ const ConfigSchema = z
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url().optional(),
+    // A pooler between the app and PostgreSQL: `transaction` (PgBouncer's transaction mode) switches what needs a
+    // session to a safe path: unnamed statements, job workers polling instead of LISTEN (README, "Connection pooler").
+    DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+    // PostgreSQL itself, past the pooler: migrations run there (DDL holds no pooled connection). Optional.
+    DATABASE_DIRECT_URL: z.url().optional(),
     DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -79,6 +84,12 @@ const ConfigSchema = z
     }
     if (c.NODE_ENV === 'production' && c.DELIVERY_RETRY_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_RETRY_TIME_SCALE'], message: 'shortens the delivery retry schedule: tests only, never in production' });
+    }
+    if (c.DATABASE_POOLER !== 'none' && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_POOLER'], message: 'needs DATABASE_URL (the pooler\'s address): the embedded database has no pooler' });
+    }
+    if (c.DATABASE_DIRECT_URL && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'goes with DATABASE_URL (the pooler\'s address); alone, set DATABASE_URL' });
     }
     if ((c.RESO_CLIENT_ID && !c.RESO_CLIENT_SECRET) || (!c.RESO_CLIENT_ID && c.RESO_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RESO_CLIENT_SECRET'], message: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET go together' });

@@ -154,7 +154,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(pages.allowedMethods());
 
   app.use(
-    session({ ...sessionCookieOptions(config), store: postgresSessionStore(db) }, app),
+    session({ ...sessionCookieOptions(config), store: postgresSessionStore(db, { cookie: sessionCookieOptions(config) }) }, app),
   );
   app.use(csrfGuard({ exemptPaths: WEBHOOK_PATHS, trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
   // JSON bodies: size limit, Content-Encoding, and the checks every route relies on (platform/http/body.ts).

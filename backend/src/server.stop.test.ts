@@ -8,35 +8,23 @@
  * leaving the server running. The compiled server alone (the Docker image's command) and a start script killed
  * outright are covered too.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { REPO_ROOT } from './platform/config';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { freePort, leadForm, leadFormTokens, pause, seedDemoAgents, startProcess, stopAll, type ProductProcess } from '../test/processes';
 
 beforeAll(() => {
   // What `npm start` runs, up to date before the clock starts (its own build check then finds nothing to do).
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], { stdio: 'ignore' });
 }, 900_000);
+// A test that failed half-way leaves no process behind.
+afterAll(stopAll);
 
-interface Product {
-  child: ChildProcess;
-  base: string;
+interface Product extends ProductProcess {
   pgPort: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: string | null }>;
 }
 
 /** `npm start` (or the compiled server alone) in a process group of its own, as a terminal runs it. */
@@ -56,44 +44,17 @@ async function startProduct(dataDir: string, how: 'npm start' | 'server alone'):
   };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  const child =
+  const product =
     how === 'npm start'
-      ? spawn('npm', ['start'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, [path.join(REPO_ROOT, 'backend', 'dist', 'server.js')], { cwd: REPO_ROOT, env: { ...env, NODE_ENV: 'production' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) break;
-    if (i > 600 || child.exitCode !== null) throw new Error(`the product did not start:\n${output}`);
-    await pause(100);
-  }
-  return { child, base, pgPort, output: () => output, exited };
+      ? await startProcess({ env, port, detached: true, command: ['npm', 'start'] })
+      : await startProcess({ env: { ...env, NODE_ENV: 'production' }, port, detached: true });
+  return { ...product, pgPort };
 }
 
-async function post(base: string, pathname: string, body: unknown, cookie = ''): Promise<{ body: any; cookie: string }> {
-  const res = await fetch(`${base}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { body: await res.json(), cookie: set || cookie };
-}
-
-/** The demo agents' listings, loaded as the wizard does, and each listing page's lead-form token. */
+/** The demo agents' listings and each one's lead-form token. */
 async function seedListings(base: string): Promise<Map<string, string>> {
-  const tokens = new Map<string, string>();
-  for (const [name, state] of [['Sarah Johnson', 'FL'], ['Michael Chen', 'CA'], ['Emily Rodriguez', 'TX']]) {
-    const found = await post(base, '/api/mls/search-agent', { name, state });
-    const agent = await post(base, '/api/agents', found.body, found.cookie);
-    await post(base, '/api/mls/load', { agentId: agent.body.id, mlsId: found.body.mlsId }, agent.cookie);
-    const page = (await (await fetch(`${base}/api/agents/${agent.body.id}/listings?limit=100`, { headers: { cookie: agent.cookie } })).json()) as { listings: { mlsId: string }[] };
-    for (const l of page.listings) {
-      const html = await (await fetch(`${base}/listing/${l.mlsId}`)).text();
-      tokens.set(l.mlsId, JSON.parse(/<script type="application\/json" id="listing-page-data">([\s\S]*?)<\/script>/.exec(html)![1]).formToken);
-    }
-  }
-  return tokens;
+  const agents = await seedDemoAgents(base);
+  return leadFormTokens(base, agents.flatMap((a) => a.listings.map((l) => l.mlsId)));
 }
 
 interface Load {
@@ -115,20 +76,8 @@ function sendLeads(base: string, tokens: Map<string, string>, run: number): Load
     while (going) {
       n += 1;
       const mlsId = ids[n % ids.length];
-      const res = await fetch(`${base}/api/listings/${mlsId}/leads`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': `10.${run}.${(n >> 8) & 255}.${n & 255}` },
-        body: JSON.stringify({
-          name: 'Stop Test Buyer',
-          email: 'buyer@example.com',
-          message: 'Is it still available?',
-          interestedInTour: false,
-          formToken: tokens.get(mlsId),
-          idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-          consentVersion: 'tcpa-2026-11',
-          pageUrl: `${base}/listing/${mlsId}`,
-        }),
-      }).catch(() => null);
+      const form = leadForm(base, mlsId, tokens.get(mlsId)!, `10.${run}.${(n >> 8) & 255}.${n & 255}`);
+      const res = await fetch(form.url, form.init).catch(() => null);
       // Refused connections once the server has stopped listening: the load balancer's cue to go elsewhere.
       if (!res) {
         await pause(20);

@@ -2,7 +2,6 @@ import Koa from 'koa';
 import type Keygrip from 'keygrip';
 import Router from '@koa/router';
 import session from 'koa-session';
-import compress from 'koa-compress';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Config } from './platform/config';
@@ -18,6 +17,7 @@ import { postgresSessionStore, sessionCookieOptions } from './platform/http/sess
 import { CookieKeys } from './platform/http/cookie-keys';
 import { serveStatic } from './platform/http/static';
 import { serializeJsonOnce } from './platform/http/json-body';
+import { compression } from './platform/http/compression';
 import { jsonBody } from './platform/http/body';
 import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
@@ -113,7 +113,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
-  app.use(compress({ threshold: 1024 }));
+  app.use(compression());
   app.use(serializeJsonOnce());
 
   // Before the session and body layers: probes, runtime config and built files need no session, so they

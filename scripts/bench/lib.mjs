@@ -16,6 +16,20 @@ export function buildBackend() {
   if (res.status !== 0) throw new Error('backend build failed');
 }
 
+/** What every browser sends with a read: the answers over 1 KB come back compressed. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * A read as browsers send it (Accept-Encoding: gzip, deflate, br) and the same read asking for no compression,
+ * as two targets of `compareReads`.
+ */
+export function asBrowsersAndPlain(target) {
+  return [
+    { ...target, name: `${target.name}, browser headers`, headers: { ...BROWSER_HEADERS, ...target.headers } },
+    { ...target, name: `${target.name}, no Accept-Encoding`, headers: { ...target.headers } },
+  ];
+}
+
 export const freePort = () =>
   new Promise((resolve, reject) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {

@@ -4,6 +4,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
 import type { ReadCaches } from '../../platform/cache/read-cache';
+import { CachedJson } from '../../platform/http/compression';
 import { accessibleAgentIds, assertAgentAccessFor, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
 import { presentCampaign } from './campaigns.presenter';
 import { notDraft } from './campaigns.errors';
@@ -99,16 +100,16 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
 }
 
 /**
- * GET /api/campaigns/:id as the JSON sent: the campaign is held a few seconds in the read cache (emptied by
+ * GET /api/campaigns/:id as the JSON sent (with its compressed forms): the campaign is held a few seconds in the read cache (emptied by
  * this process's writes to campaigns; the checkout and success screens poll it), and the access rule is
  * checked from the cached agent facts. Missing and someone else's are the same 404.
  */
-export async function accessibleCampaignJson({ caches }: { caches: ReadCaches }, actor: Actor, campaignId: number): Promise<string> {
+export async function accessibleCampaignJson({ caches }: { caches: ReadCaches }, actor: Actor, campaignId: number): Promise<CachedJson> {
   const entry = await caches
-    .named<{ agentId: number; json: string } | null>('campaign', ['campaigns'])
+    .named<{ agentId: number; json: CachedJson } | null>('campaign', ['campaigns'])
     .get(String(campaignId), async () => {
       const campaign = await Campaign.query().findById(campaignId);
-      return campaign ? { agentId: campaign.agentId, json: JSON.stringify(presentCampaign(campaign)) } : null;
+      return campaign ? { agentId: campaign.agentId, json: new CachedJson(JSON.stringify(presentCampaign(campaign))) } : null;
     });
   if (!entry) throw notFound('campaign');
   await assertAgentAccessFor({ caches }, actor, entry.agentId, () => notFound('campaign'));

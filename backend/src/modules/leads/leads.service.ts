@@ -7,6 +7,7 @@ import type { Queue } from '../../platform/jobs/queue';
 import type { Knex } from 'knex';
 import { AppError } from '../../platform/errors';
 import { GroupCommit } from '../../platform/db/group-commit';
+import { CachedJson } from '../../platform/http/compression';
 import { holdOpen, pipelinedTransaction } from '../../platform/db/knex';
 import { consumeRateLimit, refundRateLimit } from '../../platform/http/rate-limit';
 import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
@@ -206,9 +207,9 @@ const err429 = (err: unknown) => err instanceof AppError && err.status === 429;
  * skipped nor repeated. The access rule comes from the cached agent facts, and the page is held a few
  * seconds in the read cache (emptied at once by a lead this process stores).
  */
-export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number, { limit, cursor }: AgentLeadsQuery): Promise<string> {
+export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number, { limit, cursor }: AgentLeadsQuery): Promise<CachedJson> {
   await assertAgentAccess({ caches }, actor, agentId);
-  return caches.named<string>('agent-leads', ['leads', 'listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
+  return caches.named<CachedJson>('agent-leads', ['leads', 'listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
     const page = Lead.query()
       .where('agentId', agentId)
       .select('*', Lead.raw(`(extract(epoch from created_at) * 1000000)::bigint::text as created_us`))
@@ -226,10 +227,12 @@ export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, act
     const leads = more ? rows.slice(0, limit) : rows;
     const listings = await findListingSummaries(leads.map((l) => l.listingId));
     const last = leads[leads.length - 1];
-    return JSON.stringify({
-      leads: leads.map((l) => presentLead(l, listings.get(l.listingId))),
-      total,
-      nextCursor: more ? `${last.createdUs}.${last.id}` : null,
-    } satisfies AgentLeadsPage);
+    return new CachedJson(
+      JSON.stringify({
+        leads: leads.map((l) => presentLead(l, listings.get(l.listingId))),
+        total,
+        nextCursor: more ? `${last.createdUs}.${last.id}` : null,
+      } satisfies AgentLeadsPage),
+    );
   });
 }

@@ -1,5 +1,6 @@
 # The product as one image: API, jobs, server-rendered pages and the built frontends on one port.
-FROM node:20-bookworm-slim AS build
+# Node 22 LTS: what pg-boss 12 and the OpenTelemetry SDK require (README: Node.js versions).
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY contracts/package.json contracts/
@@ -12,7 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN node scripts/build.mjs --force && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=build /app /app
@@ -20,6 +21,9 @@ COPY --from=build /app /app
 RUN mkdir -p /app/.data && chown node:node /app/.data
 VOLUME /app/.data
 USER node
-EXPOSE 3000
+# 3000: the app; 9464: Prometheus metrics, when METRICS_PORT is set (never on the public port).
+EXPOSE 3000 9464
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "backend/dist/server.js"]
+# backend/otel.mjs starts OpenTelemetry tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, and does nothing otherwise.
+# `node backend/dist/migrate.js` migrates and exits (the Kubernetes migrate Job).
+CMD ["node", "--import", "./backend/otel.mjs", "backend/dist/server.js"]

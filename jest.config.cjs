@@ -4,6 +4,8 @@
 const esmOnly = [
   'nock', '@mswjs', 'rettime', '@open-draft', 'outvariant', 'strict-event-emitter',
   'is-node-process', 'pg-boss', 'serialize-error', 'non-error', 'cron-parser', 'rrule-temporal', 'luxon',
+  // @react-pdf/renderer (the reports' PDF) and its ESM-only dependencies.
+  '@react-pdf', 'yoga-layout', 'color-string', 'color-name',
 ];
 
 const swc = (syntax) => ['@swc/jest', {
@@ -21,7 +23,8 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/scripts'],
+      // integrations/zapier: the Zapier app's own tests, against the product started in the test.
+      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/scripts', '<rootDir>/integrations/zapier'],
       testMatch: ['**/*.test.ts'],
       // *.pgbouncer.test.ts need the PgBouncer of the run through it (scripts/test-pgbouncer.mjs, TEST_POOLER=pgbouncer).
       testPathIgnorePatterns: process.env.TEST_POOLER === 'pgbouncer' ? ['/node_modules/'] : ['/node_modules/', '\\.pgbouncer\\.test\\.ts$'],
@@ -29,9 +32,11 @@ module.exports = {
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
       moduleNameMapper: {
         '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
+        // Exported for `import` only: jest resolves require conditions.
+        '^@react-pdf/hyphenate/(.*)$': '<rootDir>/node_modules/@react-pdf/hyphenate/lib/$1.js',
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },
-      setupFiles: ['<rootDir>/backend/test/polyfills.cjs'],
+      setupFiles: ['<rootDir>/backend/test/polyfills.cjs', '<rootDir>/backend/test/offline-dns.cjs'],
       setupFilesAfterEnv: ['<rootDir>/backend/test/after-each-file.cjs'],
       globalSetup: '<rootDir>/backend/test/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/global-teardown.ts',

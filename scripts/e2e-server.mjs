@@ -55,7 +55,10 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
   stdio: 'inherit',
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    // 'test' unless a journey asks otherwise: the journeys' webhook receivers listen on 127.0.0.1, and
+    // OUTBOUND_ALLOW_LOOPBACK is refused in production; a journey may scale campaign time (production refuses a scale).
+    NODE_ENV: process.env.E2E_NODE_ENV ?? 'test',
+    PUBLIC_URL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -65,6 +68,9 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Lead delivery journeys post to a receiver on 127.0.0.1 (the SSRF guard refuses loopback otherwise).
     OUTBOUND_ALLOW_LOOPBACK: 'true',
+    // As behind a load balancer: a journey may come from another client address (X-Forwarded-For); without the
+    // header the address is the socket's, as before.
+    TRUST_PROXY: 'true',
   },
 });
 const cleanup = () => {

@@ -21,7 +21,11 @@ const USAGE = `usage: npm run ops -- jobs <command>
   deliveries replay <deliveryId>  send that delivery again now, with the agent's current settings
 
   campaigns failed          campaigns whose launch failed, newest first, with the error
-  campaigns relaunch <id>   launch a launch_failed campaign again (launch_failed → paid + a campaigns.launch job)`;
+  campaigns relaunch <id>   launch a launch_failed campaign again (launch_failed → paid + a campaigns.launch job)
+
+  credits list              credits for under-delivery, newest first (50): refunds and account credit
+  credits settle <campaignId>  stop a running campaign at the ad platform and settle it now (or settle an ended one
+                            without waiting): the credit for the part not delivered, the final report, its email`;
 
 function fail(msg) {
   console.error(msg);
@@ -42,8 +46,9 @@ const table = (rows) => (rows.length ? console.table(rows) : console.log('(none)
 
 async function main() {
   const [area, cmd, ...args] = process.argv.slice(2);
-  if (!['jobs', 'deliveries', 'campaigns'].includes(area) || !cmd) fail(USAGE);
+  if (!['jobs', 'deliveries', 'campaigns', 'credits'].includes(area) || !cmd) fail(USAGE);
   if (area === 'deliveries') return deliveries(cmd, args);
+  if (area === 'credits') return credits(cmd, args);
   if (!fs.existsSync(path.join(dist, 'platform', 'jobs', 'ops.js'))) fail('The backend is not built: run `npm run build` first.');
   const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
   const ops = require(path.join(dist, 'platform', 'jobs', 'ops.js'));
@@ -173,6 +178,60 @@ async function deliveries(cmd, args) {
     throw err;
   } finally {
     if (boss) await boss.stop({ graceful: false, close: true });
+    await db.destroy();
+  }
+}
+
+async function credits(cmd, args) {
+  if (!fs.existsSync(path.join(dist, 'modules', 'reports', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
+  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
+  const url = connectionString();
+  const db = createDb(url, { max: 2 });
+  let queue;
+  try {
+    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    if (cmd === 'list') {
+      const payments = require(path.join(dist, 'modules', 'payments', 'index.js'));
+      table(
+        (await payments.listCredits(db)).map((c) => ({
+          id: c.id,
+          campaign: c.campaignId,
+          agent: c.agentId,
+          method: c.method,
+          amount: `$${(c.amountCents / 100).toFixed(2)}`,
+          status: c.status,
+          delivered: `${c.delivered}/${c.promised}`,
+          refund: c.providerRefundId ?? '',
+          note: (c.failureMessage ?? '').slice(0, 60),
+          at: c.createdAt.toISOString(),
+        })),
+      );
+      return;
+    }
+    if (cmd !== 'settle') fail(USAGE);
+    const id = Number(args[0]);
+    if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
+    // The server's configuration and secrets (the seller link's key, the ad platform, the time scale).
+    const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
+    const { withLocalSecrets } = require(path.join(dist, 'platform', 'secrets.js'));
+    const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
+    const { createQueue } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
+    const { jobs } = require(path.join(dist, 'jobs.js'));
+    const reports = require(path.join(dist, 'modules', 'reports', 'index.js'));
+    const config = withLocalSecrets(loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }));
+    const logger = createLogger(config.LOG_LEVEL);
+    queue = createQueue({ connectionString: url, db, logger, config, jobs, work: false });
+    await queue.start();
+    try {
+      const settled = await reports.settleCampaignNow({ db, config, logger, queue }, id, 'settled by ops CLI');
+      if (!settled) console.log(`campaign ${id} was settled before: nothing more to do`);
+      else table([{ campaign: settled.campaignId, credit: `$${(settled.creditCents / 100).toFixed(2)}` }]);
+    } catch (err) {
+      console.error(err.message ?? String(err));
+      process.exitCode = 1;
+    }
+  } finally {
+    if (queue) await queue.stop();
     await db.destroy();
   }
 }

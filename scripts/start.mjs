@@ -18,11 +18,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'server.js')], {
+// Tracing (OpenTelemetry) is loaded before the app, and only when it has somewhere to send spans.
+const preload = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? ['--import', path.join(root, 'backend', 'otel.mjs')] : [];
+const child = spawn(process.execPath, [...preload, path.join(root, 'backend', 'dist', 'server.js')], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   detached: true,
-  env: { NODE_ENV: 'production', ...process.env },
+  // Production requires PUBLIC_URL (the origin of every absolute link); a local `npm start` is served on localhost.
+  env: { NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${process.env.PORT || 3000}`, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

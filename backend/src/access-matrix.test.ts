@@ -3,13 +3,14 @@ import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../tes
 import { wizardBrowser, type Session } from '../test/factories';
 
 /**
- * DESIGN §3, the access rules of every agent-scoped route, as one table: who may open an agent's data.
- * - the session logged in as the agent: yes;
- * - the wizard session that made an agent that has no password yet: yes;
- * - that same wizard session once the agent has a password: 403 `agents.login_required` (please log in);
- * - any other session, logged in as another agent, a wizard of another agent, or anonymous: 404, like a
- *   missing agent, so ids cannot be probed;
- * - an admin's Login As: yes (it acts as the agent), but never the password, login email or secrets.
+ * DESIGN §3, the two levels of access of every agent-scoped route, as one table: who may open an agent's data.
+ * - the session signed in as the agent (password, Google, an opened email link): everything;
+ * - an admin's Login As: everything it may read (it acts as the agent), but never the password, login email or secrets;
+ * - a wizard browser of the agent (it found the member or made the manual agent), whether or not the agent has an
+ *   account: the `draft` routes (its merged profile and branding draft, the listings, the campaigns it created);
+ *   the `signed_in` routes answer 403 `agents.login_required` (it is offered the emailed sign-in link);
+ * - any other session, signed in as another agent, a wizard of another agent, or anonymous: 404, like a missing
+ *   agent, so ids cannot be probed.
  * A new agent-scoped route is one more line in ROUTES.
  */
 
@@ -21,7 +22,11 @@ interface Target {
 }
 
 interface RouteCase {
-  method: 'get' | 'put' | 'post' | 'patch';
+  /** The level the route needs: `signed_in` (the agent's own), or `draft` (the wizard's too). */
+  level: 'signed_in' | 'draft';
+  /** A campaign's route: a wizard browser reaches only the campaigns it created. */
+  campaign?: true;
+  method: 'get' | 'put' | 'post' | 'patch' | 'delete';
   path: (t: Target) => string;
   body?: Record<string, unknown>;
   /** The answer the agent's own session gets. */
@@ -31,37 +36,57 @@ interface RouteCase {
 }
 
 const ROUTES: Record<string, RouteCase> = {
-  'GET /api/agents/:id': { method: 'get', path: (t) => `/api/agents/${t.agentId}`, allowed: 200 },
-  'PUT /api/agents/:id': { method: 'put', path: (t) => `/api/agents/${t.agentId}`, body: { brokerage: 'Sunshine Realty' }, allowed: 200 },
-  'GET /api/agents/:id/leads': { method: 'get', path: (t) => `/api/agents/${t.agentId}/leads`, allowed: 200 },
-  'GET /api/agents/:id/listings': { method: 'get', path: (t) => `/api/agents/${t.agentId}/listings`, allowed: 200 },
-  'GET /api/agents/:id/notification-settings': { method: 'get', path: (t) => `/api/agents/${t.agentId}/notification-settings`, allowed: 200 },
+  'GET /api/agents/:id': { level: 'draft', method: 'get', path: (t) => `/api/agents/${t.agentId}`, allowed: 200 },
+  'PUT /api/agents/:id': { level: 'draft', method: 'put', path: (t) => `/api/agents/${t.agentId}`, body: { brokerage: 'Sunshine Realty' }, allowed: 200 },
+  'GET /api/agents/:id/listings': { level: 'draft', method: 'get', path: (t) => `/api/agents/${t.agentId}/listings`, allowed: 200 },
+  'GET /api/campaigns/:id': { level: 'draft', campaign: true, method: 'get', path: (t) => `/api/campaigns/${t.campaignId}`, allowed: 200 },
+  'GET /api/agents/:id/leads': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/leads`, allowed: 200 },
+  'GET /api/agents/:id/notification-settings': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/notification-settings`, allowed: 200 },
+  // A lead the agent does not have: its own 404, told apart from the agent refusal by its code.
+  'POST /api/agents/:id/leads/:leadId/release': {
+    level: 'signed_in', method: 'post', path: (t) => `/api/agents/${t.agentId}/leads/999999/release`, body: {}, allowed: 404, allowedCode: 'leads.not_found',
+  },
+  'POST /api/agents/:id/leads/:leadId/discard': {
+    level: 'signed_in', method: 'post', path: (t) => `/api/agents/${t.agentId}/leads/999999/discard`, body: {}, allowed: 404, allowedCode: 'leads.not_found',
+  },
   'PUT /api/agents/:id/notification-settings': {
-    method: 'put', path: (t) => `/api/agents/${t.agentId}/notification-settings`, body: { emailNotifications: false }, allowed: 200,
+    level: 'signed_in', method: 'put', path: (t) => `/api/agents/${t.agentId}/notification-settings`, body: { emailNotifications: false }, allowed: 200,
   },
   // No webhook URL is set: the agent is told so (400); a refusal never gets that far.
   'POST /api/agents/:id/test-webhook': {
-    method: 'post', path: (t) => `/api/agents/${t.agentId}/test-webhook`, body: { webhookType: 'custom' }, allowed: 400, allowedCode: 'notifications.not_configured',
+    level: 'signed_in', method: 'post', path: (t) => `/api/agents/${t.agentId}/test-webhook`, body: { webhookType: 'custom' }, allowed: 400, allowedCode: 'notifications.not_configured',
   },
-  'GET /api/agents/:id/deliveries': { method: 'get', path: (t) => `/api/agents/${t.agentId}/deliveries`, allowed: 200 },
+  'GET /api/agents/:id/deliveries': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/deliveries`, allowed: 200 },
   // A delivery the agent does not have: its own 404, told apart from the agent refusal by its code.
   'POST /api/agents/:id/deliveries/:deliveryId/replay': {
-    method: 'post', path: (t) => `/api/agents/${t.agentId}/deliveries/999999/replay`, body: {}, allowed: 404, allowedCode: 'notifications.delivery_not_found',
+    level: 'signed_in', method: 'post', path: (t) => `/api/agents/${t.agentId}/deliveries/999999/replay`, body: {}, allowed: 404, allowedCode: 'notifications.delivery_not_found',
   },
-  'GET /api/campaigns/:id': { method: 'get', path: (t) => `/api/campaigns/${t.campaignId}`, allowed: 200 },
+  'GET /api/agents/:id/api-keys': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/api-keys`, allowed: 200 },
+  'GET /api/agents/:id/hooks': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/hooks`, allowed: 200 },
   // The dashboard's reads.
-  'GET /api/agents/:id/facebook-metrics': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },
-  'GET /api/agents/:id/facebook-metrics/daily': { method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics/daily`, allowed: 200 },
-  'GET /api/agents/:id/campaigns': { method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
+  'GET /api/agents/:id/facebook-metrics': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics`, allowed: 200 },
+  'GET /api/agents/:id/facebook-metrics/daily': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/facebook-metrics/daily`, allowed: 200 },
+  'GET /api/agents/:id/campaigns': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/campaigns`, allowed: 200 },
+  // Credits and reports (issue 26). The target campaign is a draft: it has no report (its own 404, by its code).
+  'GET /api/agents/:id/credits': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/credits`, allowed: 200 },
+  'PUT /api/agents/:id/credits/preference': { level: 'signed_in', method: 'put', path: (t) => `/api/agents/${t.agentId}/credits/preference`, body: { method: 'account_credit' }, allowed: 200 },
+  'GET /api/agents/:id/reports': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/reports`, allowed: 200 },
+  'GET /api/agents/:id/reports/:campaignId/pdf': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/reports/${t.campaignId}/pdf`, allowed: 404, allowedCode: 'reports.not_found' },
+  'POST /api/agents/:id/reports/:campaignId/seller-link': {
+    level: 'signed_in', method: 'post', path: (t) => `/api/agents/${t.agentId}/reports/${t.campaignId}/seller-link`, body: {}, allowed: 404, allowedCode: 'reports.not_found',
+  },
+  'DELETE /api/agents/:id/reports/:campaignId/seller-link': {
+    level: 'signed_in', method: 'delete', path: (t) => `/api/agents/${t.agentId}/reports/${t.campaignId}/seller-link`, allowed: 404, allowedCode: 'reports.not_found',
+  },
 };
 
-/** How a session is refused: 404 like a missing agent or campaign, or 403 "please log in" for the agent's own wizard browser. */
+/** How a session is refused: 404 like a missing agent or campaign, or 403 "please sign in" for the agent's own wizard browser. */
 type Expect = 'allowed' | 'not-found' | 'login-required';
 
 let t: TestContext;
 let seq = 0;
 
-/** A listing and a draft campaign of this agent, written to the tables (how they were made is not the point here). */
+/** A listing and a draft campaign of this agent, written to the tables (made by no browser: only the signed-in agent reaches it). */
 async function campaignOf(agentId: number): Promise<number> {
   seq += 1;
   const mlsId = `AM${Date.now().toString(36).toUpperCase()}${seq}`;
@@ -74,12 +99,12 @@ async function campaignOf(agentId: number): Promise<number> {
   return c.id;
 }
 
-/** A wizard agent made by `session`, given an account (password) in the database, then logged in from `loginSession`. */
+/** A wizard agent made by `session`, given an account (a verified email and a password) in the database, then logged in from `loginSession`. */
 async function accountAgent(session: Session, loginSession: Session, name: string): Promise<Target> {
   const { agent } = await wizardBrowser(session, { name });
   seq += 1;
   const email = `matrix-${seq}-${Date.now()}@example.com`;
-  await t.db('agents').where({ id: agent.id }).update({ email, passwordHash: await argon2.hash('sunny-porch-42', { type: argon2.argon2id }) });
+  await t.db('agents').where({ id: agent.id }).update({ email, verifiedAt: new Date(), passwordHash: await argon2.hash('sunny-porch-42', { type: argon2.argon2id }) });
   await loginSession.post('/api/auth/login').send({ email, password: 'sunny-porch-42' }).expect(200);
   return { agentId: agent.id, campaignId: await campaignOf(agent.id) };
 }
@@ -103,7 +128,12 @@ beforeAll(async () => {
   ownerAgent = await accountAgent(creator, owner, 'Olivia Owner');
   await accountAgent(t.newSession(), other, 'Oscar Other');
   const made = await wizardBrowser(wizard, { name: 'Wendy Wizard' });
-  wizardAgent = { agentId: made.agent.id, campaignId: await campaignOf(made.agent.id) };
+  // The wizard browser's own campaign, made through the API (so recorded as that browser's).
+  const { body: campaign } = await wizard
+    .post('/api/campaigns')
+    .send({ agentId: made.agent.id, listingId: made.listing.id, templateType: 'just-listed', adFormat: 'single', headline: 'Amazing Property', description: 'Sunny.', price: '299', status: 'draft' })
+    .expect(201);
+  wizardAgent = { agentId: made.agent.id, campaignId: campaign.id };
   await impersonator.post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200);
   await impersonator.get(`/api/admin/login-as/${ownerAgent.agentId}`).expect(302);
 });
@@ -114,22 +144,37 @@ afterAll(() => t.close());
 const sessions = () => ({ owner, other, wizard, creator, impersonator, anonymous: null });
 type Who = keyof ReturnType<typeof sessions>;
 
-/** Whose agent each row opens, and what it must get. */
-const MATRIX: [Who, 'owner' | 'wizard', Expect][] = [
-  ['owner', 'owner', 'allowed'],
-  ['impersonator', 'owner', 'allowed'],
-  ['other', 'owner', 'not-found'],
-  ['anonymous', 'owner', 'not-found'],
-  ['wizard', 'owner', 'not-found'],
-  ['creator', 'owner', 'login-required'],
-  ['wizard', 'wizard', 'allowed'],
-  ['owner', 'wizard', 'not-found'],
-  ['other', 'wizard', 'not-found'],
-  ['anonymous', 'wizard', 'not-found'],
+/**
+ * Whose agent each row opens, and the session's access to it: `signed-in` (or Login As), `draft` (a wizard browser
+ * of the agent; `creator` made the owner's agent in the wizard before it had an account, `wizard` made its own and
+ * created its campaign), or `none`.
+ */
+type Role = 'signed-in' | 'draft' | 'none';
+const MATRIX: [Who, 'owner' | 'wizard', Role][] = [
+  ['owner', 'owner', 'signed-in'],
+  ['impersonator', 'owner', 'signed-in'],
+  ['other', 'owner', 'none'],
+  ['anonymous', 'owner', 'none'],
+  ['wizard', 'owner', 'none'],
+  ['creator', 'owner', 'draft'],
+  ['wizard', 'wizard', 'draft'],
+  ['owner', 'wizard', 'none'],
+  ['other', 'wizard', 'none'],
+  ['anonymous', 'wizard', 'none'],
 ];
 
+/** What a role gets on a route: the draft level reaches the draft routes, and of the campaigns only those it created. */
+function expectedFor(route: RouteCase, who: Who, role: Role): Expect {
+  if (role === 'signed-in') return 'allowed';
+  if (role === 'none') return 'not-found';
+  if (route.level === 'signed_in') return 'login-required';
+  if (route.campaign) return who === 'wizard' ? 'allowed' : 'not-found';
+  return 'allowed';
+}
+
 describe.each(Object.entries(ROUTES))('%s', (_name, route) => {
-  it.each(MATRIX)('%s session, %s agent: %s', async (who, whose, expected) => {
+  it.each(MATRIX)('%s session, %s agent: %s', async (who, whose, role) => {
+    const expected = expectedFor(route, who, role);
     const session = sessions()[who];
     const target = whose === 'owner' ? ownerAgent : wizardAgent;
     const client = session ?? t.request;
@@ -150,19 +195,18 @@ describe.each(Object.entries(ROUTES))('%s', (_name, route) => {
 });
 
 describe('GET /api/agents', () => {
-  it('lists only the agents this session may open', async () => {
+  it('lists the agent this session is signed in as (the dashboard is the signed-in agent\'s)', async () => {
     const ids = async (s: Session | null) => ((await (s ?? t.request).get('/api/agents').expect(200)).body as { id: number }[]).map((a) => a.id);
     expect(await ids(owner)).toEqual([ownerAgent.agentId]);
-    expect(await ids(wizard)).toEqual([wizardAgent.agentId]);
     expect(await ids(impersonator)).toEqual([ownerAgent.agentId]);
-    // Its agent has a password now: the wizard browser must log in first.
+    expect(await ids(wizard)).toEqual([]);
     expect(await ids(creator)).toEqual([]);
     expect(await ids(null)).toEqual([]);
   });
 });
 
 describe("an admin's Login As", () => {
-  it('may not change the login email, the password or the notification secrets', async () => {
+  it('may not change the login email, the password, the integrations or their secrets', async () => {
     const agentUrl = `/api/agents/${ownerAgent.agentId}`;
     const { email } = (await owner.get(agentUrl).expect(200)).body as { email: string };
     for (const body of [{ email: 'taken-over@example.com' }, { email, password: 'another-password-1' }]) {
@@ -172,13 +216,13 @@ describe("an admin's Login As", () => {
     for (const body of [{ webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, { crmApiKey: 'crm-key-123' }, { clearWebhookSecret: true }, { clearCrmApiKey: true }]) {
       expect((await impersonator.put(settingsUrl).send(body).expect(403)).body.code).toBe('auth.impersonation_read_only');
     }
-    // Nor a first webhook URL: it would generate the signing secret and show it, once, to the admin.
+    // Nor any integration: a first webhook URL would generate the signing secret and show it, once, to the admin,
+    // and moving a URL would send the stored secret or key wherever the admin chose.
     expect((await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads' }).expect(403)).body.code).toBe('auth.impersonation_read_only');
-    // The owner may; then the admin may change the URL (the secret stays the agent's).
-    await owner.put(settingsUrl).send({ crmApiKey: 'crm-key-123' }).expect(200);
     expect((await owner.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads' }).expect(200)).body.generatedWebhookSecret).toMatch(/^whsec_/);
-    const changed = await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads-2' }).expect(200);
-    expect(changed.body.generatedWebhookSecret).toBeUndefined();
+    expect((await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads-2' }).expect(403)).body.code).toBe('auth.impersonation_read_only');
+    // The form sent back unchanged with a toggle: allowed.
+    await impersonator.put(settingsUrl).send({ webhookUrl: 'https://hooks.example.com/leads', instantNotifications: false }).expect(200);
   });
 
   it('may not change the password through change-password', async () => {

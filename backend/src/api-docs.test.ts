@@ -10,6 +10,7 @@ import type { Response } from 'supertest';
 import type { ZodType } from 'zod';
 import { errorBodySchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../test/helpers';
+import { settleEndedCampaigns } from './modules/reports';
 import { waitForEmail } from '../test/outbox';
 import { createApp } from './app';
 import { createLogger } from './platform/logger';
@@ -58,7 +59,9 @@ function expectDocumented(method: RouteDoc['method'], path: string, res: Respons
   const status = res.status as keyof RouteDoc['ok'];
   const ok = doc.ok[status];
   if (ok) {
-    if ('contentType' in ok && typeof ok.contentType === 'string') {
+    if (res.status === 204) {
+      expect(res.text).toBe('');
+    } else if ('contentType' in ok && typeof ok.contentType === 'string') {
       expect(res.headers['content-type']).toMatch(new RegExp(`^${ok.contentType.replace('*', '.+')}`));
     } else {
       const parsed = (ok as ZodType).safeParse(res.body);
@@ -106,6 +109,10 @@ describe('the OpenAPI document', () => {
     const event = doc.components.schemas.LeadCreatedEvent;
     expect(event.properties.type).toMatchObject({ type: 'string', enum: ['lead.created'] });
     expect(event.properties.data.required).toEqual(['lead', 'listing', 'agentId']);
+    // The public API declares its API-key schemes, and its routes require one.
+    expect(doc.components.securitySchemes).toMatchObject({ ApiKeyBearer: { type: 'http', scheme: 'bearer' }, ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
+    expect(doc.paths['/api/v1/leads'].get.security).toEqual([{ ApiKeyBearer: [] }, { ApiKeyHeader: [] }]);
+    expect(doc.paths['/api/agents/{id}'].get.security).toBeUndefined();
     expect(openApiDocument()).toBe(openApiDocument());
   });
 
@@ -139,6 +146,28 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/mls/search-agent', '/api/mls/search-agent', { name: '', state: 'FL' });
     const agent = (await call('post', '/api/agents', '/api/agents', { ...found, brokerage: null, phone: null })).body;
     await call('post', '/api/agents', '/api/agents', { name: 'X', state: 'FL', mlsId: 'NOT-FOUND', email: null, brokerage: null, phone: null });
+
+    // The account: set up (the link goes to the email the MLS publishes, then is opened in this browser, which it
+    // signs in: the dashboard's routes below are the signed-in agent's).
+    const email = found.email as string;
+    await call('post', '/api/agents/:id/account-setup', `/api/agents/${agent.id}/account-setup`, { email: 'not-the-mls-one@example.com' });
+    await call('post', '/api/agents/:id/account-setup', `/api/agents/${agent.id}/account-setup`, { email: 'not an email' });
+    const setUp = await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });
+    expect(setUp.status).toBe(202);
+    await call('get', '/api/auth/me', '/api/auth/me');
+    await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: 'x'.repeat(40) });
+    const verified = await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: (await waitForEmail(dataDir, email, 1)).token });
+    expect(verified.body).toMatchObject({ id: agent.id, purpose: 'account_setup', loggedIn: true });
+    await call('get', '/api/auth/me', '/api/auth/me');
+    // Another browser that finds her is offered a sign-in link (to her own address); a stranger is refused.
+    const another = t.newSession();
+    await another.post('/api/mls/search-agent').send({ name: 'Sarah Johnson', state: 'FL' }).expect(200);
+    expectDocumented('post', '/api/agents', await another.post('/api/agents').send({ ...found, brokerage: null, phone: null }));
+    expect((await call('post', '/api/agents/:id/sign-in-link', `/api/agents/${agent.id}/sign-in-link`, {}, another)).status).toBe(202);
+    expect((await call('post', '/api/agents/:id/account-setup', `/api/agents/${agent.id}/account-setup`, { email }, another)).status).toBe(202);
+    await call('post', '/api/agents/:id/sign-in-link', `/api/agents/${agent.id}/sign-in-link`, {}, t.newSession());
+    await call('post', '/api/auth/sign-in-link', '/api/auth/sign-in-link', { email }, t.newSession());
+    await call('post', '/api/auth/sign-in-link', '/api/auth/sign-in-link', { email: 'not an email' }, t.newSession());
     await call('post', '/api/mls/load', '/api/mls/load', { agentId: agent.id, mlsId: agent.mlsId });
     const page = (await call('get', '/api/agents/:id/listings', `/api/agents/${agent.id}/listings?limit=2`)).body;
     expect(page.listings).toHaveLength(2);
@@ -170,6 +199,19 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, lead, t.newSession());
     await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, { ...lead, email: 'not an email' }, t.newSession());
     await call('get', '/api/agents/:id/leads', `/api/agents/${agent.id}/leads`);
+    // A flood guards the listing (its score, set here): two leads held for review, one released and one discarded.
+    await t.db('leadGuards').insert({ listingId: listing.id, score: 100, scoredAt: new Date() }).onConflict('listingId').merge();
+    const heldIds: number[] = [];
+    for (const k of ['docs-lead-0000000002', 'docs-lead-0000000003']) {
+      const res = await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, { ...lead, email: `${k}@example.com`, idempotencyKey: k }, t.newSession());
+      expect(res.status).toBe(201);
+      heldIds.push(res.body.id);
+    }
+    await call('get', '/api/agents/:id/leads', `/api/agents/${agent.id}/leads?status=held`);
+    await call('post', '/api/agents/:id/leads/:leadId/release', `/api/agents/${agent.id}/leads/${heldIds[0]}/release`, {});
+    await call('post', '/api/agents/:id/leads/:leadId/release', `/api/agents/${agent.id}/leads/${heldIds[0]}/release`, {});
+    await call('post', '/api/agents/:id/leads/:leadId/discard', `/api/agents/${agent.id}/leads/${heldIds[1]}/discard`, {});
+    await call('post', '/api/agents/:id/leads/:leadId/discard', `/api/agents/${agent.id}/leads/999999/discard`, {});
 
     // Lead notifications: settings, a signed test send to a local receiver, the delivery log and a replay.
     const received: string[] = [];
@@ -193,12 +235,55 @@ describe('answers parse with their documented contract schemas', () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+    // The receiver is gone: this test send fails (502) and its delivery is dead, which replay may send again.
+    expect((await call('post', '/api/agents/:id/test-webhook', `/api/agents/${agent.id}/test-webhook`, { webhookType: 'custom' })).status).toBe(502);
     const deliveries = (await call('get', '/api/agents/:id/deliveries', `/api/agents/${agent.id}/deliveries?channel=webhook`)).body;
-    expect(deliveries.items.length).toBeGreaterThan(0);
+    expect(deliveries.items.length).toBeGreaterThan(1);
     await call('get', '/api/agents/:id/deliveries', `/api/agents/${agent.id}/deliveries?pageSize=1000`);
-    const replayed = await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${deliveries.items[0].id}/replay`, {});
+    const delivered = deliveries.items.find((d: { status: string }) => d.status === 'succeeded');
+    expect((await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${delivered.id}/replay`, {})).status).toBe(409);
+    const dead = deliveries.items.find((d: { status: string; replayable: boolean }) => d.status === 'dead' && d.replayable);
+    const replayed = await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/${dead.id}/replay`, {});
     expect(replayed.status).toBe(202);
     await call('post', '/api/agents/:id/deliveries/:deliveryId/replay', `/api/agents/${agent.id}/deliveries/999999/replay`, {});
+    // API keys, the public API with one, and a REST hook subscribed, listed and removed.
+    const apiKey = (await call('post', '/api/agents/:id/api-keys', `/api/agents/${agent.id}/api-keys`, { name: 'Docs' })).body;
+    await call('post', '/api/agents/:id/api-keys', `/api/agents/${agent.id}/api-keys`, { name: '' });
+    await call('get', '/api/agents/:id/api-keys', `/api/agents/${agent.id}/api-keys`);
+    const v1 = async (method: RouteDoc['method'], path: string, url: string, body?: object, key: string | null = apiKey.key) => {
+      let req = t.request[method](url);
+      if (key) req = req.set('Authorization', `Bearer ${key}`);
+      const res = await (body ? req.send(body) : req);
+      expectDocumented(method, path, res);
+      return res;
+    };
+    await v1('get', '/api/v1/me', '/api/v1/me');
+    await v1('get', '/api/v1/me', '/api/v1/me', undefined, null);
+    expect((await v1('get', '/api/v1/leads', '/api/v1/leads?limit=5')).body.leads.length).toBeGreaterThan(0);
+    await v1('get', '/api/v1/leads', '/api/v1/leads?limit=500');
+    const hook = (await v1('post', '/api/v1/hooks', '/api/v1/hooks', { targetUrl: 'https://hooks.example.com/docs', event: 'lead.created' })).body;
+    await v1('post', '/api/v1/hooks', '/api/v1/hooks', { targetUrl: 'https://hooks.example.com/docs', event: 'nope' });
+    await call('get', '/api/agents/:id/hooks', `/api/agents/${agent.id}/hooks`);
+    await v1('delete', '/api/v1/hooks/:id', `/api/v1/hooks/${hook.id}`);
+    await v1('delete', '/api/v1/hooks/:id', `/api/v1/hooks/${hook.id}`);
+    const secondHook = (await v1('post', '/api/v1/hooks', '/api/v1/hooks', { targetUrl: 'https://hooks.example.com/docs2', event: 'lead.created' })).body;
+    await call('delete', '/api/agents/:id/hooks/:hookId', `/api/agents/${agent.id}/hooks/${secondHook.id}`);
+    await call('delete', '/api/agents/:id/hooks/:hookId', `/api/agents/${agent.id}/hooks/${secondHook.id}`);
+    await call('delete', '/api/agents/:id/api-keys/:keyId', `/api/agents/${agent.id}/api-keys/${apiKey.id}`);
+    await call('delete', '/api/agents/:id/api-keys/:keyId', `/api/agents/${agent.id}/api-keys/${apiKey.id}`);
+    await v1('get', '/api/v1/me', '/api/v1/me');
+
+    // Text alerts: the number, its code from the SMS outbox, the state, off.
+    await call('get', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`);
+    await call('put', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`, { phone: '(813) 555-0101', consent: true });
+    await call('put', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`, { phone: 'nope', consent: true });
+    const smsDir = path.join(dataDir, 'sms-outbox');
+    const code = /code is (\d{6})/.exec(fs.readFileSync(path.join(smsDir, fs.readdirSync(smsDir).sort().pop()!), 'utf8'))![1];
+    await call('post', '/api/agents/:id/sms/verify', `/api/agents/${agent.id}/sms/verify`, { code: code === '000000' ? '111111' : '000000' });
+    await call('post', '/api/agents/:id/sms/verify', `/api/agents/${agent.id}/sms/verify`, { code });
+    await call('delete', '/api/agents/:id/sms', `/api/agents/${agent.id}/sms`);
+    // Without Twilio configured the inbound webhook is not there (its answers are in sms.routes.test.ts).
+    expectDocumented('post', '/api/webhooks/twilio/sms', await t.request.post('/api/webhooks/twilio/sms').type('form').send({ Body: 'STOP' }));
     await call('get', '/listing/:mlsId', `/listing/${listing.mlsId}`);
     await call('get', '/og/listing/:file', `/og/listing/${listings[0].mlsId}.jpg`);
     await call('get', '/og/listing/:file', '/og/listing/NO-SUCH-LISTING.jpg');
@@ -265,15 +350,7 @@ describe('answers parse with their documented contract schemas', () => {
     expect(asked.body.status).toBe('requires_action');
     await call('post', '/api/payments/local/authenticate', '/api/payments/local/authenticate', { clientSecret: intent3ds.clientSecret, approve: true });
 
-    // Accounts: set up (the link is emailed, then opened in this browser), change the password, log out, log in, reset it.
-    const email = found.email as string;
-    const setUp = await call('put', '/api/agents/:id', `/api/agents/${agent.id}`, { email, password: 'secret-password-1', confirmPassword: 'secret-password-1' });
-    expect(setUp.status).toBe(202);
-    await call('get', '/api/auth/me', '/api/auth/me');
-    await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: 'x'.repeat(40) });
-    const verified = await call('post', '/api/auth/verify-email', '/api/auth/verify-email', { token: (await waitForEmail(dataDir, email, 1)).token });
-    expect(verified.body).toMatchObject({ id: agent.id, purpose: 'account_setup', loggedIn: true });
-    await call('get', '/api/auth/me', '/api/auth/me');
+    // Accounts: change the password, log out, log in, reset it.
     await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'wrong-password', newPassword: 'secret-password-2' });
     await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'secret-password-1', newPassword: 'secret-password-2' });
     await call('post', '/api/auth/logout', '/api/auth/logout', {});
@@ -281,15 +358,39 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/auth/change-password', '/api/auth/change-password', { currentPassword: 'secret-password-2', newPassword: 'secret-password-3' });
     await call('post', '/api/auth/login', '/api/auth/login', { email, password: 'wrong-password' });
     await call('post', '/api/auth/login', '/api/auth/login', { email, password: 'secret-password-2' });
+
+    // Credits and reports (issue 26): the agent's choice, then the campaign ended short and settled, as reports.sweep leaves it.
+    await call('get', '/api/agents/:id/credits', `/api/agents/${agent.id}/credits`);
+    await call('put', '/api/agents/:id/credits/preference', `/api/agents/${agent.id}/credits/preference`, { method: 'account_credit' });
+    await call('put', '/api/agents/:id/credits/preference', `/api/agents/${agent.id}/credits/preference`, { method: 'cash' });
+    await call('get', '/api/agents/:id/reports', `/api/agents/${agent.id}/reports`);
+    await t.db('campaigns').where({ id: campaign.id }).update({ status: 'completed', facebookCampaignId: 'sbx_cmp_docs', startsAt: new Date(Date.now() - 86_400_000), impressionsDelivered: 900, endedAt: new Date(Date.now() - 7_200_000) });
+    await settleEndedCampaigns({ db: t.db, config: t.config, logger: createLogger('silent'), queue: t.queue });
+    const [report] = (await call('get', '/api/agents/:id/reports', `/api/agents/${agent.id}/reports`)).body;
+    const sellerPath = new URL(report.sellerUrl).pathname;
+    await call('get', '/report/:token', sellerPath);
+    await call('get', '/report/:token/report.pdf', `${sellerPath}/report.pdf`);
+    await call('get', '/api/agents/:id/reports/:campaignId/pdf', `/api/agents/${agent.id}/reports/${campaign.id}/pdf`);
+    await call('delete', '/api/agents/:id/reports/:campaignId/seller-link', `/api/agents/${agent.id}/reports/${campaign.id}/seller-link`);
+    await call('get', '/report/:token', sellerPath);
+    await call('get', '/report/:token/report.pdf', `${sellerPath}/report.pdf`);
+    await call('post', '/api/agents/:id/reports/:campaignId/seller-link', `/api/agents/${agent.id}/reports/${campaign.id}/seller-link`, {});
+    await call('post', '/api/agents/:id/reports/:campaignId/seller-link', `/api/agents/${agent.id}/reports/999999/seller-link`, {});
+
     expect((await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email })).status).toBe(202);
     await call('post', '/api/auth/forgot-password', '/api/auth/forgot-password', { email: 'not an email' });
-    const reset = await waitForEmail(dataDir, email, 2);
+    const reset = await waitForEmail(dataDir, email, 4);
     await call('post', '/api/auth/reset-password', '/api/auth/reset-password', { token: reset.token, password: 'short' });
     await call('post', '/api/auth/reset-password', '/api/auth/reset-password', { token: reset.token, password: 'secret-password-4' }, t.newSession());
 
     // The development outbox shows those emails.
     const outbox = await call('get', '/dev/outbox', '/dev/outbox');
     expect(outbox.text).toContain(reset.file);
+    // The texts beside the emails: the verification code sent above.
+    expect(outbox.text).toContain('SMS outbox (development)');
+    expect(outbox.text).toMatch(/Listing Ads: your verification code is \d{6}/);
+    const smsFile = /href="\/dev\/outbox\/([^"]+\.txt)"/.exec(outbox.text)![1];
+    expect((await call('get', '/dev/outbox/:file', `/dev/outbox/${smsFile}`)).text).toContain('To: +18135550101');
     expect((await call('get', '/dev/outbox/:file', `/dev/outbox/${reset.file}`)).text).toContain(reset.subject);
     await call('get', '/dev/outbox/:file', '/dev/outbox/nothing-here.eml');
 
@@ -333,7 +434,7 @@ describe('answers parse with their documented contract schemas', () => {
     const succeeded = API_ROUTES.filter((r) => Object.keys(r.ok).some((s) => checked.has(`${key(r)} ${s}`))).map(key);
     // Answered in the tests above, or (manual-listing) rendered by listing-pages.routes.test.ts: it needs the built page bundle;
     // Google login's redirects need Google configured: google-login.routes.test.ts.
-    const elsewhere = ['get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
+    const elsewhere = ['get /api/openapi.json', 'get /api/docs', 'post /api/webhooks/stripe', 'post /api/webhooks/twilio/sms', 'get /manual-listing/:mlsId', 'get /api/auth/google', 'get /api/auth/google/callback'];
     expect(API_ROUTES.map(key).filter((k) => !succeeded.includes(k) && !elsewhere.includes(k))).toEqual([]);
     expect([...checked].filter((c) => /\s(4\d\d|5\d\d)$/.test(c)).length).toBeGreaterThan(12);
   });

@@ -28,6 +28,8 @@ import {
   deliveryReplaySchema,
   forgotPasswordSchema,
   forgotPasswordSentSchema,
+  signInLinkSchema,
+  accountSetupPayloadSchema,
   notificationSettingsSavedSchema,
   notificationSettingsSchema,
   notificationSettingsViewSchema,
@@ -52,6 +54,7 @@ import {
   healthSchema,
   idParam,
   leadCreatedSchema,
+  leadReviewedSchema,
   leadSubmissionSchema,
   listingResponseSchema,
   mlsIdParam,
@@ -78,6 +81,25 @@ import {
   webhookHeadersSchema,
   agentCampaignsSchema,
   facebookMetricsSchema,
+  agentHookParamsSchema,
+  apiKeyCreateSchema,
+  apiKeyCreatedSchema,
+  apiKeyParamsSchema,
+  apiKeyViewSchema,
+  apiLeadsPageSchema,
+  apiLeadsQuerySchema,
+  apiMeSchema,
+  hookCreateSchema,
+  hookCreatedSchema,
+  hookParamsSchema,
+  hookViewSchema,
+  smsNumberSchema,
+  smsVerifySchema,
+  smsViewSchema,
+  agentCreditsSchema,
+  agentReportSchema,
+  agentReportsSchema,
+  creditPreferenceSchema,
 } from '@app/contracts';
 import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
 import { renderApiReference } from './platform/http/api-reference';
@@ -98,7 +120,7 @@ const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
 const VerificationSent = verificationSentSchema.meta({ id: 'VerificationSent', description: 'A link was emailed; nothing changes until it is opened' });
 const Verified = verifiedSchema.meta({ id: 'Verified' });
 
-type Status = 200 | 201 | 202 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+type Status = 200 | 201 | 202 | 204 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 /** A body that is not JSON: its media type and a schema for it (binary for images). */
 interface RawBody {
@@ -122,20 +144,28 @@ export interface RouteDoc {
   ok: Partial<Record<Status, ZodType | RawBody>>;
   /** Error statuses this route answers with (each with the Error body); 400 is added for routes with input. */
   errors?: Status[];
+  /** Authenticated with an API key (the public API, /api/v1) instead of the browser session. */
+  apiKey?: boolean;
 }
 
 const id = z.object({ id: idParam });
 const mlsId = z.object({ mlsId: mlsIdParam });
+const leadParams = z.object({ id: idParam, leadId: idParam });
+const reportParams = z.object({ id: idParam, campaignId: idParam });
+const pdf: RawBody = { contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }), description: 'The PDF' };
 const html = (description: string): RawBody => ({ contentType: 'text/html', description });
 const notModified: RawBody = { contentType: 'application/json', description: 'Not modified (ETag / If-None-Match)' };
 const image: RawBody = { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' };
 const json = (schema: ZodType) => schema;
+const noContent: RawBody = { contentType: 'application/json', description: 'Done (no body)' };
+const ApiKey = apiKeyViewSchema.meta({ id: 'ApiKey' });
+const ApiLead = apiLeadsPageSchema.meta({ id: 'ApiLeadsPage' });
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: `fields` names each field and its message',
-  401: 'Not logged in, or wrong credentials',
+  401: 'Not logged in, or wrong credentials (the public API: no API key, or an unknown or revoked one)',
   402: 'Payment has not been completed',
-  403: "Not allowed for this session (see `code`; `agents.login_required`: the agent has an account, log in to continue). Another session's agents and campaigns answer 404, like unknown ones",
+  403: "Not allowed for this session (see `code`; `agents.login_required`: a wizard browser asked for what only the signed-in agent reaches, sign in to continue). Another session's agents and campaigns answer 404, like unknown ones",
   404: 'Not found',
   409: 'Conflict with the current state (see `code`)',
   413: 'Too large',
@@ -154,17 +184,35 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/docs', tag: 'platform', summary: 'This document as a readable page', ok: { 200: { contentType: 'text/html', description: 'The API reference page' } } },
 
   // Agents and accounts
-  { method: 'post', path: '/api/agents', tag: 'agents', summary: 'Create the wizard agent (MLS member found by this session, or manual entry)', body: agentCreateSchema, ok: { 201: Agent, 200: Agent }, errors: [403, 409] },
-  { method: 'get', path: '/api/agents', tag: 'agents', summary: 'Agents this session may access', ok: { 200: z.array(Agent) } },
-  { method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent', description: "Another session's agent answers 404, like an unknown one.", params: id, ok: { 200: Agent }, errors: [403, 404] },
   {
-    method: 'put', path: '/api/agents/:id', tag: 'agents', summary: 'Branding, profile edit and account setup (email + password)',
-    description:
-      'With a password (account setup) the answer is 202: a verification link is emailed and no password is set until it is opened. ' +
-      'A changed login email of an agent with an account answers the agent with `pendingEmail` (the link goes to the new address). ' +
-      "Another session's agent answers 404, like an unknown one; an admin's Login As may not change the password or login email (403).",
-    params: id, body: agentUpdateSchema, ok: { 200: Agent.extend({ pendingEmail: z.string().optional() }), 202: VerificationSent }, errors: [403, 404, 409, 429],
+    method: 'post', path: '/api/agents', tag: 'agents', summary: "The wizard's agent: the identity of an MLS member this session found (201 the first time, 200 after), or a manual entry",
+    description: 'One agent per MLS member, whichever browser finds it. This browser gets the wizard\'s draft access to it (its own branding draft and campaigns), never the account.',
+    body: agentCreateSchema, ok: { 201: Agent, 200: Agent }, errors: [403],
   },
+  { method: 'get', path: '/api/agents', tag: 'agents', summary: 'The agent this session is signed in as (the dashboard\'s Select Agent)', ok: { 200: z.array(Agent) } },
+  {
+    method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent, as this browser may see it',
+    description: "Signed in: the agent's own profile (`access: signed_in`). A wizard browser: the public profile merged with its own branding draft (`access: draft`). Another session's agent answers 404, like an unknown one.",
+    params: id, ok: { 200: Agent }, errors: [403, 404],
+  },
+  {
+    method: 'put', path: '/api/agents/:id', tag: 'agents', summary: 'Branding and profile edit (signed in: the agent; a wizard browser: its own draft); with a password, the account setup',
+    description:
+      'Signed in as the agent, the fields are written to it; a new email waits for its link (`pendingEmail`), and an admin\'s Login As may not change it (403). ' +
+      'From a wizard browser the fields are that browser\'s draft, answered merged at once and applied only when a signed-in session saves them or this browser opens the verification link. ' +
+      'With a password the answer is 202, as for POST /api/agents/{id}/account-setup.',
+    params: id, body: agentUpdateSchema, ok: { 200: Agent, 202: VerificationSent }, errors: [403, 404, 409, 429],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/account-setup', tag: 'agents', summary: 'Account setup: email a one-time link that verifies the identity and signs in the browser that opens it (password optional)',
+    description: "An MLS member's link goes to the email the MLS publishes (the typed email must be it); a manual agent's to the typed one. An identity with an owner gets a sign-in link to its own address (masked in the answer).",
+    params: id, body: accountSetupPayloadSchema, ok: { 202: VerificationSent }, errors: [403, 404, 409, 429],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/sign-in-link', tag: 'agents', summary: "A wizard browser offered sign-in: a one-time link to the identity's own address (masked in the answer)",
+    params: id, ok: { 202: VerificationSent }, errors: [404, 409, 429],
+  },
+  { method: 'post', path: '/api/auth/sign-in-link', tag: 'agents', summary: 'Email me a sign-in link (the same answer, in the same time, whatever the address)', body: signInLinkSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
   { method: 'post', path: '/api/auth/login', tag: 'agents', summary: 'Log in with email and password', body: loginSchema, ok: { 200: authAgentSchema }, errors: [401, 429] },
   { method: 'post', path: '/api/auth/logout', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
   { method: 'get', path: '/api/auth/me', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
@@ -178,7 +226,7 @@ export const API_ROUTES: RouteDoc[] = [
     description: 'To /dashboard when logged in (new session id, googleId linked); otherwise to /login?google=no-account | unverified-email | failed (a wrong or missing `state` is `failed`).',
     ok: { 302: html('To /dashboard, or back to /login?google=…') }, errors: [429, 503],
   },
-  { method: 'post', path: '/api/auth/verify-email', tag: 'agents', summary: "Open an emailed verification link (account setup, email change): logs this browser in", body: verifyEmailSchema, ok: { 200: Verified }, errors: [429] },
+  { method: 'post', path: '/api/auth/verify-email', tag: 'agents', summary: 'Open an emailed link (account setup, sign-in, email change): verifies the address and signs this browser in', body: verifyEmailSchema, ok: { 200: Verified }, errors: [429] },
   { method: 'post', path: '/api/auth/forgot-password', tag: 'agents', summary: 'Email a password reset link (the same answer whether or not the email has an account)', body: forgotPasswordSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
   { method: 'post', path: '/api/auth/reset-password', tag: 'agents', summary: 'Choose a new password with an emailed reset link: logs this browser in', body: resetPasswordSchema, ok: { 200: Verified }, errors: [429] },
   { method: 'post', path: '/api/auth/change-password', tag: 'agents', summary: 'Change the password (logged in; every other session ends)', body: changePasswordSchema, ok: { 200: okResponseSchema }, errors: [401, 403, 429] },
@@ -212,24 +260,37 @@ export const API_ROUTES: RouteDoc[] = [
   // Public listing pages and the buyer's lead (spec 001)
   { method: 'get', path: '/api/listings/:mlsId', tag: 'listings', summary: 'A public listing with its agent (the one /listing/{mlsId} shows)', params: mlsId, ok: { 200: listingResponseSchema, 304: notModified }, errors: [404] },
   { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
-  { method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads', summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent)', params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429] },
+  {
+    method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads',
+    summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent). While the listing is guarded (a flood), a lead that looks like part of it is held for review; the answer then may carry a proof-of-work challenge, and the same form sent again with its proof is delivered',
+    params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429],
+  },
   { method: 'get', path: '/api/agents/:id/campaigns', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing", params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics/daily', tag: 'campaigns', summary: 'Impressions and clicks delivered per day and campaign, the last 90 days (the dashboard chart)', params: id, ok: { 200: dailyDeliveryListSchema }, errors: [403, 404] },
-  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads, newest first, with the total (limit, cursor)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
+  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads (received, or held for review), newest first, with the total (limit, cursor, status)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
+  { method: 'post', path: '/api/agents/:id/leads/:leadId/release', tag: 'leads', summary: 'Release a lead held for review: it is delivered on every channel, as a new lead', params: leadParams, ok: { 200: leadReviewedSchema }, errors: [403, 404, 409] },
+  { method: 'post', path: '/api/agents/:id/leads/:leadId/discard', tag: 'leads', summary: 'Discard a lead held for review: it is kept, never delivered', params: leadParams, ok: { 200: leadReviewedSchema }, errors: [403, 404, 409] },
+  { method: 'get', path: '/api/agents/:id/credits', tag: 'payments', summary: "The agent's credits for under-delivery: refunds and account-credit ledger entries, newest first, with the balance", params: id, ok: { 200: agentCreditsSchema }, errors: [403, 404] },
+  { method: 'put', path: '/api/agents/:id/credits/preference', tag: 'payments', summary: 'Refund to the card (default) or account credit, for shortfalls settled from now on', params: id, body: creditPreferenceSchema, ok: { 200: agentCreditsSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/reports', tag: 'reports', summary: "The agent's campaign reports: running (figures so far) and final (settled), with the seller link and the PDF", params: id, ok: { 200: agentReportsSchema }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/reports/:campaignId/pdf', tag: 'reports', summary: 'The report as a PDF (30 renders per 10 minutes)', params: reportParams, ok: { 200: pdf }, errors: [403, 404, 429] },
+  { method: 'post', path: '/api/agents/:id/reports/:campaignId/seller-link', tag: 'reports', summary: 'A new seller link for a final report (after a revocation; an existing live link stays)', params: reportParams, body: z.object({}), ok: { 200: agentReportSchema }, errors: [403, 404, 409] },
+  { method: 'delete', path: '/api/agents/:id/reports/:campaignId/seller-link', tag: 'reports', summary: 'Revoke the seller link: it answers 404 from now on', params: reportParams, ok: { 200: agentReportSchema }, errors: [403, 404] },
 
   // Lead notifications (spec 001 §2, §7)
   { method: 'get', path: '/api/crm-integrations', tag: 'notifications', summary: 'The CRMs leads can be delivered to', ok: { 200: z.array(crmIntegrationSchema) } },
   { method: 'get', path: '/api/agents/:id/notification-settings', tag: 'notifications', summary: "The agent's notification settings (no secrets; credential URLs masked)", params: id, ok: { 200: notificationSettingsViewSchema }, errors: [403, 404] },
   {
     method: 'put', path: '/api/agents/:id/notification-settings', tag: 'notifications', summary: 'Save the notification settings (a generated webhook secret is shown this once)', params: id,
-    body: notificationSettingsSchema, ok: { 200: notificationSettingsSavedSchema }, errors: [403, 404],
+    body: notificationSettingsSchema, ok: { 200: notificationSettingsSavedSchema }, errors: [403, 404, 409],
   },
   { method: 'post', path: '/api/agents/:id/test-webhook', tag: 'notifications', summary: 'Send a signed test lead to the custom webhook, Zapier or the CRM', params: id, body: testWebhookSchema, ok: { 200: testWebhookResultSchema }, errors: [403, 404, 429, 502] },
   { method: 'get', path: '/api/agents/:id/deliveries', tag: 'notifications', summary: 'Delivery attempts, newest first (filter by channel and status)', params: id, query: deliveriesQuerySchema, ok: { 200: deliveryPageSchema }, errors: [403, 404] },
   {
-    method: 'post', path: '/api/agents/:id/deliveries/:deliveryId/replay', tag: 'notifications', summary: 'Send a finished delivery again (a new attempt is queued)', params: deliveryParamsSchema,
-    ok: { 202: deliveryReplaySchema }, errors: [403, 404, 409],
+    method: 'post', path: '/api/agents/:id/deliveries/:deliveryId/replay', tag: 'notifications',
+    summary: 'Send a dead delivery again (a new attempt is queued; 409 while retries are pending or for one delivered; 10 a minute per agent)', params: deliveryParamsSchema,
+    ok: { 202: deliveryReplaySchema }, errors: [403, 404, 409, 429],
   },
   {
     method: 'get', path: '/dev/outbox', tag: 'pages', summary: 'Development only (embedded email outbox): the emails that would have been sent, newest first',
@@ -241,7 +302,53 @@ export const API_ROUTES: RouteDoc[] = [
   },
   { method: 'get', path: '/listing/:mlsId', tag: 'pages', summary: 'The public listing page, server-rendered (Open Graph, JSON-LD)', ok: { 200: html('The listing page'), 302: html('A manual listing: to /manual-listing/{mlsId}'), 304: html('Not modified'), 404: html('Property Not Found') } },
   { method: 'get', path: '/manual-listing/:mlsId', tag: 'pages', summary: 'The public page of a manually entered listing, server-rendered', ok: { 200: html('The listing page'), 304: html('Not modified'), 404: html('Property Not Found') } },
+  { method: 'get', path: '/report/:token', tag: 'pages', summary: "The seller's report page: public, server-rendered, noindex, Open Graph; counts only", ok: { 200: html('The report page'), 404: html('Report not available (unknown or revoked link)') } },
+  { method: 'get', path: '/report/:token/report.pdf', tag: 'pages', summary: "The seller's report as a PDF (30 renders per 10 minutes per client)", ok: { 200: pdf, 404: { contentType: 'application/json', description: 'Unknown or revoked link' } }, errors: [429] },
   { method: 'get', path: '/og/listing/:file', tag: 'pages', summary: "The listing's 1200×630 share image ({mlsId}.jpg)", ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified' }, 404: { contentType: 'text/plain', description: 'No such listing' } } },
+
+  // API keys and the public API (v1): Authorization: Bearer <key> or X-API-Key: <key>
+  { method: 'get', path: '/api/agents/:id/api-keys', tag: 'api-keys', summary: "The agent's API keys (never the keys themselves)", params: id, ok: { 200: z.array(ApiKey) }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/agents/:id/api-keys', tag: 'api-keys', summary: 'Create an API key (the key is in this answer only)', params: id, body: apiKeyCreateSchema,
+    description: "Scopes: `leads:read` (GET /api/v1/leads) and `hooks:write` (REST hooks). At most 10 keys per agent. An admin's Login As may not create keys.",
+    ok: { 201: apiKeyCreatedSchema }, errors: [403, 404, 409],
+  },
+  { method: 'delete', path: '/api/agents/:id/api-keys/:keyId', tag: 'api-keys', summary: 'Revoke an API key: the next request with it is refused', params: apiKeyParamsSchema, ok: { 200: ApiKey }, errors: [403, 404] },
+  { method: 'get', path: '/api/agents/:id/hooks', tag: 'api-keys', summary: 'The REST hooks integrations subscribed for the agent (URLs masked)', params: id, ok: { 200: z.array(hookViewSchema) }, errors: [403, 404] },
+  { method: 'delete', path: '/api/agents/:id/hooks/:hookId', tag: 'api-keys', summary: 'Remove a subscribed REST hook', params: agentHookParamsSchema, ok: { 204: noContent }, errors: [403, 404] },
+  { method: 'get', path: '/api/v1/me', tag: 'public-api', summary: "The key's agent (an integration's connection test)", apiKey: true, ok: { 200: apiMeSchema }, errors: [401, 429] },
+  {
+    method: 'get', path: '/api/v1/leads', tag: 'public-api', summary: "The key's agent's leads, newest first (scope leads:read)", apiKey: true, query: apiLeadsQuerySchema,
+    description: 'Each lead is the `data` of the lead.created event a subscribed hook receives. Pass `nextCursor` back as `cursor` for the next page.',
+    ok: { 200: ApiLead }, errors: [401, 403, 429],
+  },
+  {
+    method: 'post', path: '/api/v1/hooks', tag: 'public-api', summary: 'Subscribe a REST hook to lead.created (scope hooks:write)', apiKey: true, body: hookCreateSchema,
+    description:
+      'Each new lead is POSTed to `targetUrl` as the lead.created webhook, signed per Standard Webhooks with the `secret` of this answer, retried on the ' +
+      'schedule, logged on the dashboard. A `410 Gone` answer unsubscribes the hook. Subscribing the same URL again answers the same hook.',
+    ok: { 201: hookCreatedSchema }, errors: [401, 403, 409, 429],
+  },
+  { method: 'delete', path: '/api/v1/hooks/:id', tag: 'public-api', summary: 'Unsubscribe a REST hook (scope hooks:write)', apiKey: true, params: hookParamsSchema, ok: { 204: noContent }, errors: [401, 403, 404, 429] },
+
+  // Text alerts (SMS) to the agent
+  { method: 'get', path: '/api/agents/:id/sms', tag: 'notifications', summary: "The agent's text alerts: number, state (off, pending, active, stopped by STOP), consent time", params: id, ok: { 200: smsViewSchema }, errors: [403, 404] },
+  {
+    method: 'put', path: '/api/agents/:id/sms', tag: 'notifications', summary: 'Text a one-time code to a US mobile number (the consent shown beside it must be agreed)', params: id, body: smsNumberSchema,
+    description: 'A new number starts over (no texts until its code is entered). 3 codes per 10 minutes per agent. An admin\'s Login As may not change it.',
+    ok: { 200: smsViewSchema }, errors: [403, 404, 429, 502],
+  },
+  {
+    method: 'post', path: '/api/agents/:id/sms/verify', tag: 'notifications', summary: 'Enter the texted code: text alerts turn on and the consent is stored (time, text shown, address)', params: id, body: smsVerifySchema,
+    ok: { 200: smsViewSchema }, errors: [403, 404, 409],
+  },
+  { method: 'delete', path: '/api/agents/:id/sms', tag: 'notifications', summary: 'Turn text alerts off', params: id, ok: { 200: smsViewSchema }, errors: [403, 404] },
+  {
+    method: 'post', path: '/api/webhooks/twilio/sms', tag: 'notifications', summary: "Twilio's inbound-message webhook: STOP (and the other opt-out words) pauses texts at once, START resumes",
+    headers: z.object({ 'x-twilio-signature': z.string() }),
+    body: { contentType: 'application/x-www-form-urlencoded', schema: z.record(z.string(), z.string()), description: "Twilio's message fields (From, Body, …), verified against X-Twilio-Signature" },
+    ok: { 200: { contentType: 'text/xml', description: 'An empty TwiML response' } }, errors: [403, 404],
+  },
 
   // Uploads
   { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image',
@@ -316,6 +423,7 @@ function describe(doc: RouteDoc): RouteConfig {
     ...(doc.description ? { description: doc.description } : {}),
     request: { params: doc.params, query: doc.query, headers: doc.headers, ...(body ? { body: { ...body, required: true } } : {}) },
     responses,
+    ...(doc.apiKey ? { security: [{ ApiKeyBearer: [] }, { ApiKeyHeader: [] }] } : {}),
   };
 }
 
@@ -325,6 +433,12 @@ let cached: Record<string, unknown> | undefined;
 export function openApiDocument(): Record<string, unknown> {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'ApiKeyBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key made on the dashboard (la_…), as `Authorization: Bearer <key>`. Keys are scoped (leads:read, hooks:write) and rate limited.',
+  });
+  registry.registerComponent('securitySchemes', 'ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same API key, as `X-API-Key: <key>`.' });
   for (const route of API_ROUTES) registry.registerPath(describe(route));
   registry.registerWebhook({
     method: 'post',

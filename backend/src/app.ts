@@ -10,12 +10,15 @@ import type { Db } from './platform/db/knex';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/jobs/queue';
 import { errorMiddleware } from './platform/http/error-middleware';
+import { notFound } from './platform/errors';
 import { securityHeaders } from './platform/http/security-headers';
 import { requestContext } from './platform/http/request-context';
 import { csrfGuard } from './platform/http/csrf';
+import { impersonationGuard } from './platform/http/impersonation';
 import { postgresSessionStore, sessionCookieOptions } from './platform/http/session-store';
 import { CookieKeys } from './platform/http/cookie-keys';
 import { serveStatic } from './platform/http/static';
+import { isAppRoute } from '@app/contracts';
 import { serializeJsonOnce } from './platform/http/json-body';
 import { compression } from './platform/http/compression';
 import { jsonBody } from './platform/http/body';
@@ -25,9 +28,11 @@ import { createReadCaches } from './platform/cache/read-cache';
 import type { AppDeps } from './platform/deps';
 import { moduleRouters, publicPageRouters } from './modules';
 import { apiDocsRouter } from './api-docs';
+import { httpMetrics } from './platform/metrics/http-metrics';
+import { TWILIO_SMS_WEBHOOK_PATH } from './modules/notifications';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
-export const WEBHOOK_PATHS = ['/api/webhooks/stripe'];
+export const WEBHOOK_PATHS = ['/api/webhooks/stripe', TWILIO_SMS_WEBHOOK_PATH];
 
 export interface AppOptions {
   config: Config;
@@ -81,6 +86,9 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   const remoteOrigins = originsOf([config.DASHBOARD_REMOTE_URL, config.ADMIN_REMOTE_URL]);
   // With GCS uploads the browser PUTs straight to Google's signed URL.
   const uploadOrigins = config.providers.uploads === 'gcs' ? ['https://storage.googleapis.com'] : [];
+  // RED metrics per route, outermost so they see every request and its final status (only with METRICS_PORT:
+  // the metrics are served on that port by the server, never here).
+  if (config.METRICS_PORT !== undefined) app.use(httpMetrics());
   // The liveness probe first: load balancers call it every few seconds, and it needs no request id, access
   // log, policy headers, compression or session. It says only that this process answers (/api/ready checks
   // the database and the job queue).
@@ -93,6 +101,12 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   });
   app.use(requestContext(logger));
   app.use(errorMiddleware());
+  // Metrics are served on METRICS_PORT only (platform/metrics): here /metrics is a 404, never the app shell, so a
+  // scraper pointed at the public port is told so.
+  app.use(async function metricsNotHere(ctx, next) {
+    if (ctx.path === '/metrics') throw notFound('metrics endpoint', 'platform');
+    await next();
+  });
   app.use(
     securityHeaders({
       contentSecurityPolicy: {
@@ -143,7 +157,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     ? serveStatic([
         { prefix: '/remotes/dashboard/', root: path.join(REPO_ROOT, 'frontend-dashboard', 'dist'), cors: true },
         { prefix: '/remotes/admin/', root: path.join(REPO_ROOT, 'frontend-admin', 'dist'), cors: true },
-        { prefix: '/', root: path.join(REPO_ROOT, 'frontend-host', 'dist'), spa: true },
+        { prefix: '/', root: path.join(REPO_ROOT, 'frontend-host', 'dist'), spa: true, isRoute: isAppRoute },
       ])
     : null;
   if (frontends) app.use(frontends.files);
@@ -156,6 +170,8 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(
     session({ ...sessionCookieOptions(config), store: postgresSessionStore(db, { cookie: sessionCookieOptions(config) }) }, app),
   );
+  // An admin's Login As ends with the admin session, and every request under it is audited.
+  app.use(impersonationGuard(db));
   app.use(csrfGuard({ exemptPaths: WEBHOOK_PATHS, trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
   // JSON bodies: size limit, Content-Encoding, and the checks every route relies on (platform/http/body.ts).
   app.use(jsonBody({ limit: config.BODY_LIMIT }));

@@ -2,18 +2,22 @@ import http from 'node:http';
 import { loadConfig, ConfigError, type Config } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
 import { startEmbeddedPostgres, ensureDatabase, type EmbeddedDatabase } from './platform/db/embedded';
-import { createDb, migrateLatest, migrateLatestAt, type Db } from './platform/db/knex';
+import { createDb, migrateLatest, migrateLatestAt, waitForSchema, type Db } from './platform/db/knex';
 import { createQueue, type Queue } from './platform/jobs/queue';
 import { jobs } from './jobs';
 import type { JobDefinition } from './platform/jobs/job';
 import { createApp } from './app';
 import { withLocalSecrets } from './platform/secrets';
+import { startMetricsServer, type MetricsServer } from './platform/metrics/metrics-server';
+import { shutdownTracing } from './platform/telemetry/trace-context';
 
 export interface RunningServer {
   server: http.Server;
   url: string;
   db: Db;
   queue: Queue;
+  /** The metrics listener (METRICS_PORT), if on. */
+  metrics: MetricsServer | null;
   stop: () => Promise<void>;
 }
 
@@ -38,9 +42,19 @@ export async function startServer(
   }
   // A few warm connections: the first requests after an idle spell need no connection set-up.
   const db = createDb(connectionString, { min: 2, max: 20, pooler: config.DATABASE_POOLER });
-  // Past a pooler, migrations go to PostgreSQL itself when its address is given (README, "Connection pooler").
-  const applied = config.DATABASE_DIRECT_URL ? await migrateLatestAt(config.DATABASE_DIRECT_URL) : await migrateLatest(db);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  if (config.MIGRATE_ON_START) {
+    // Past a pooler, migrations go to PostgreSQL itself when its address is given (README, "Connection pooler").
+    const applied = config.DATABASE_DIRECT_URL ? await migrateLatestAt(config.DATABASE_DIRECT_URL) : await migrateLatest(db);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+  } else {
+    // The release's migrate Job applies them (backend/dist/migrate.js); this process serves only once it has.
+    let waited = 0;
+    await waitForSchema(db, {
+      onWait: (pending) => {
+        if (waited++ % 15 === 0) logger.info({ pending }, 'waiting for the database migrations (MIGRATE_ON_START=false: run the migrate job)');
+      },
+    });
+  }
 
   if (config.DATABASE_POOLER === 'transaction') logger.info('database pooler: transaction mode (statements unnamed, job workers poll instead of LISTEN)');
   const queue = createQueue({ connectionString, db, logger, config, jobs: opts.jobs ?? jobs, work: config.JOBS_ENABLED });
@@ -61,6 +75,20 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer({
+          port: config.METRICS_PORT,
+          host: config.METRICS_HOST,
+          logger,
+          sources: {
+            db,
+            queuePool: () => queue.poolStats(),
+            getQueues: () => queue.boss.getQueues(),
+            queues: (opts.jobs ?? jobs).map((j) => ({ name: j.name, deadLetter: j.options.deadLetter })),
+          },
+        });
   logger.info({ url, ms: Date.now() - t0 }, `ready on ${url}`);
 
   let stopping: Promise<void> | null = null;
@@ -83,11 +111,14 @@ export async function startServer(
       // Then, in order: the job queue's connections, the writes still held (the leads' group commit) with the
       // pools and the pipelined connections (db.destroy waits for them), and the database last.
       await queue.stop().catch((err) => logger.error({ err }, 'closing the job queue failed'));
+      await metrics?.stop();
       await db.destroy();
       if (embedded) await embedded.stop();
+      // The spans of the last seconds, before the process exits (nothing when tracing is off).
+      await shutdownTracing().catch((err) => logger.error({ err }, 'tracing shutdown failed'));
       logger.info('stopped');
     })());
-  return { server, url, db, queue, stop };
+  return { server, url, db, queue, metrics, stop };
 }
 
 /**

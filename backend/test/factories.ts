@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
+import { LeadFormTokens } from '../src/modules/leads';
 import type { TestContext } from './helpers';
 
 export type Session = ReturnType<TestContext['newSession']>;
@@ -22,8 +24,8 @@ export function listingBody(agentId: number, overrides: Record<string, unknown> 
 }
 
 /**
- * A wizard browser, made through the API the way the wizard does it: a manual agent owned by the
- * session, and one of its listings.
+ * A wizard browser, made through the API the way the wizard does it: a manual agent this session has the
+ * wizard's draft access to (DESIGN §3), and one of its listings.
  */
 export async function wizardBrowser(
   session: Session,
@@ -86,9 +88,9 @@ export async function insertListingWithDraftCampaign(
 }
 
 /**
- * A wizard agent that has an account and is logged in, in `session`. The account is made in the database
- * (argon2id hash, as account setup stores it) so tests about other things skip the email verification
- * journey, which the agents module's own tests walk; the login itself goes through the API.
+ * A wizard agent that has an account and is signed in, in `session`. The account is made in the database
+ * (argon2id hash and a verified email, as an opened account setup link leaves them) so tests about other things
+ * skip the email verification journey, which the agents module's own tests walk; the login goes through the API.
  */
 export async function loggedInAgent(
   t: Pick<TestContext, 'db'>,
@@ -96,7 +98,52 @@ export async function loggedInAgent(
   opts: { name?: string; email: string; password: string },
 ): Promise<{ session: Session; agent: { id: number; name: string } & Record<string, unknown> }> {
   const { agent } = await wizardBrowser(session, { name: opts.name });
-  await t.db('agents').where({ id: agent.id }).update({ email: opts.email.toLowerCase(), passwordHash: await argon2.hash(opts.password, { type: argon2.argon2id }) });
+  await t.db('agents')
+    .where({ id: agent.id })
+    .update({ email: opts.email.toLowerCase(), verifiedAt: new Date(), passwordHash: await argon2.hash(opts.password, { type: argon2.argon2id }) });
   await session.post('/api/auth/login').send({ email: opts.email, password: opts.password }).expect(200);
   return { session, agent };
+}
+
+/**
+ * A buyer's lead through POST /api/listings/{mlsId}/leads, as the listing page sends it (a form token from
+ * 10 s ago, a fresh idempotency key); resolves with the stored lead's id.
+ */
+export async function postLead(
+  t: Pick<TestContext, 'request' | 'config'>,
+  mlsId: string,
+  lead: { name?: string; email?: string; phone?: string } = {},
+): Promise<number> {
+  const res = await t.request
+    .post(`/api/listings/${mlsId}/leads`)
+    .send({
+      name: lead.name ?? 'Jordan Buyer',
+      email: lead.email ?? 'jordan@example.com',
+      phone: lead.phone ?? '(813) 555-0100',
+      message: 'Is it still available?',
+      interestedInTour: true,
+      interestedInSimilar: false,
+      website: '',
+      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
+      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
+    });
+  if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${res.text}`);
+  return res.body.id;
+}
+
+/**
+ * Sign `session` in as an agent it works on in the wizard, as opening the emailed link would leave it (the agent
+ * verified with `email`, this browser signed in), without the email round trip: for tests about what the signed-in
+ * agent reaches. The agents module's own tests walk the link itself.
+ */
+export async function signInWizard(t: Pick<TestContext, 'db'>, agentId: number, email = `agent${agentId}@example.com`): Promise<void> {
+  await t.db('agents').where({ id: agentId }).update({ email: t.db.raw('coalesce(email, ?)', [email.toLowerCase()]), verifiedAt: t.db.fn.now() });
+  await t.db.raw(`update sessions set data = data || jsonb_build_object('agentId', ?::int) where data->'wizardAgentIds' @> to_jsonb(?::int)`, [agentId, agentId]);
+}
+
+/** `wizardBrowser`, then signed in as its agent (`signInWizard`): a browser that reaches the dashboard's routes. */
+export async function signedInBrowser(t: Pick<TestContext, 'db'>, session: Session, opts: { name?: string; listing?: Record<string, unknown> } = {}) {
+  const made = await wizardBrowser(session, opts);
+  await signInWizard(t, made.agent.id);
+  return made;
 }

@@ -13,7 +13,8 @@ import { TEMPLATE_DB } from './constants';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 
-async function adminQuery(sql: string) {
+/** A statement on the test server's maintenance database (create or drop databases). */
+export async function adminQuery(sql: string) {
   const client = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
   await client.connect();
   try {

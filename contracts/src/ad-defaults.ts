@@ -72,6 +72,23 @@ export function defaultAdContent(listing: { status?: string | null; city: string
   };
 }
 
+/**
+ * "{agent name} · {brokerage}": the advertiser, as the ad names it (next to "Sponsored" in the preview),
+ * because several states require the brokerage in the ad itself.
+ */
+export function advertiserLine(agentName: string | null | undefined, brokerage: string | null | undefined): string {
+  return [agentName, brokerage].map((part) => part?.trim()).filter(Boolean).join(' · ');
+}
+
+/**
+ * The ad's link description (the line under the headline): "{agent} · {brokerage} — {subtitle}". The
+ * advertiser comes first so that it survives the platform's truncation. The launch sends exactly this,
+ * and the wizard's preview shows exactly this.
+ */
+export function adLinkDescription(ad: { agentName: string | null | undefined; brokerage: string | null | undefined; subtitle: string | null | undefined }): string {
+  return [advertiserLine(ad.agentName, ad.brokerage), ad.subtitle?.trim() ?? ''].filter(Boolean).join(' — ');
+}
+
 /** Which image placeholder a listing without photos gets: 'just sold' if sold, else 'just listed'. */
 export function placeholderKindForStatus(status: string | null | undefined): 'just sold' | 'just listed' {
   return templateTypeForStatus(status) === 'just-sold' ? 'just sold' : 'just listed';

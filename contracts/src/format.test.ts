@@ -2,8 +2,8 @@ import {
   SQFT_PER_ACRE,
   bboxParam,
   formatAcres,
+  formatCents,
   formatCompact,
-  formatPhone,
   formatPrice,
   formatUsd,
   initials,
@@ -76,19 +76,6 @@ describe('pricePerSqft', () => {
   });
 });
 
-describe('formatPhone', () => {
-  it('formats exactly 10 digits as (xxx) xxx-xxxx', () => {
-    expect(formatPhone('3055551234')).toBe('(305) 555-1234');
-    expect(formatPhone('305-555-1234')).toBe('(305) 555-1234');
-    expect(formatPhone('(305) 555 1234')).toBe('(305) 555-1234');
-  });
-  it('leaves anything else unchanged', () => {
-    expect(formatPhone('+1 305 555 1234')).toBe('+1 305 555 1234');
-    expect(formatPhone('555-1234')).toBe('555-1234');
-    expect(formatPhone(null)).toBe('');
-  });
-});
-
 describe('initials', () => {
   it('takes the first and last word', () => {
     expect(initials('jane q. doe')).toBe('JD');
@@ -103,5 +90,16 @@ describe('mapBoundingBox', () => {
     const box = mapBoundingBox(25.7617, -80.1918);
     expect(box).toEqual({ minLat: 25.7517, minLng: -80.2018, maxLat: 25.7717, maxLng: -80.1818 });
     expect(bboxParam(box)).toBe('-80.2018,25.7517,-80.1818,25.7717');
+  });
+});
+
+describe('formatCents', () => {
+  it('whole dollars without decimals, otherwise to the cent', () => {
+    expect(formatCents(29_900)).toBe('$299');
+    expect(formatCents(27_653)).toBe('$276.53');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(123_456_789)).toBe('$1,234,567.89');
+    expect(formatCents(-990)).toBe('-$9.90');
+    expect(formatCents(0)).toBe('$0');
   });
 });

@@ -29,6 +29,18 @@ export function formatUsd(value: number | string | null | undefined): string {
   return `${rounded < 0 ? '-' : ''}$${wholeNumber.format(Math.abs(rounded))}`;
 }
 
+/**
+ * An amount in cents as money: whole dollars without decimals ("$299"), otherwise to the cent ("$276.53").
+ * Credits and what a checkout charges after one are exact to the cent; formatUsd rounds to the dollar.
+ */
+export function formatCents(cents: number): string {
+  if (!Number.isFinite(cents)) return '';
+  const abs = Math.abs(Math.round(cents));
+  const sign = cents < 0 ? '-' : '';
+  if (abs % 100 === 0) return `${sign}$${wholeNumber.format(abs / 100)}`;
+  return `${sign}$${wholeNumber.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** One decimal, trailing ".0" dropped: 3.4 → "3.4", 50 → "50". */
 function oneDecimal(x: number): string {
   return String(Math.round(x * 10) / 10);
@@ -71,14 +83,6 @@ export function pricePerSqft(
   const p = toFiniteNumber(price);
   if (p === null || squareFeet === null || squareFeet === undefined || !(squareFeet > 0)) return null;
   return Math.round(p / squareFeet);
-}
-
-/** "(305) 555-1234" when the value has exactly 10 digits; otherwise the value unchanged ("" for null). */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const d = phone.replace(/\D/g, '');
-  if (d.length !== 10) return phone;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
 /** Up to two initials for an avatar: "jane q. doe" → "JD", "Cher" → "C", "" → "". */

@@ -6,7 +6,8 @@ describe('CRM integrations', () => {
     expect(crmName('followupboss')).toBe('Follow Up Boss');
     expect(crmName('custom')).toBe('Other CRM (JSON webhook)');
     expect(isCrmType('followupboss')).toBe(true);
-    expect(isCrmType('hubspot')).toBe(false);
+    expect(isCrmType('hubspot')).toBe(true);
+    expect(isCrmType('kvcore')).toBe(false);
     expect(isCrmType('FollowUpBoss')).toBe(false);
   });
   it('test webhooks are custom, zapier and crm', () => {

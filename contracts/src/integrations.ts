@@ -2,9 +2,12 @@
 
 /**
  * CRMs we deliver leads to. Only CRMs whose documented HTTP shapes we implement and test are listed:
- * Follow Up Boss natively (its Events API), and any other CRM that accepts a JSON webhook.
+ * Follow Up Boss (its Events API), HubSpot (CRM v3 contacts and notes, through @hubspot/api-client with
+ * a private-app token), Real Geeks (the Lead Router Incoming Leads API; offered only where the server has
+ * Real Geeks API credentials), and any other CRM that accepts a JSON webhook. kvCORE/BoldTrail, Lofty, Wise Agent and LionDesk publish no request shape we could
+ * verify: agents reach them through the REST hooks API (Zapier, Make, n8n).
  */
-export const CRM_TYPES = ['followupboss', 'custom'] as const;
+export const CRM_TYPES = ['followupboss', 'hubspot', 'realgeeks', 'custom'] as const;
 export type CrmType = (typeof CRM_TYPES)[number];
 
 export interface CrmIntegration {
@@ -14,12 +17,16 @@ export interface CrmIntegration {
   needsUrl: boolean;
   /** An API key is required (for the generic webhook it is optional: sent as a Bearer token when set). */
   requiresApiKey: boolean;
+  /** What the CRM calls the credential the agent pastes in the key field. */
+  apiKeyLabel: string;
 }
 
 /** GET /api/crm-integrations answer, in display order. */
 export const CRM_INTEGRATIONS: readonly CrmIntegration[] = [
-  { type: 'followupboss', name: 'Follow Up Boss', needsUrl: false, requiresApiKey: true },
-  { type: 'custom', name: 'Other CRM (JSON webhook)', needsUrl: true, requiresApiKey: false },
+  { type: 'followupboss', name: 'Follow Up Boss', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'API key' },
+  { type: 'hubspot', name: 'HubSpot', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'Private app access token' },
+  { type: 'realgeeks', name: 'Real Geeks', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'Site UUID' },
+  { type: 'custom', name: 'Other CRM (JSON webhook)', needsUrl: true, requiresApiKey: false, apiKeyLabel: 'API key' },
 ];
 
 export function isCrmType(value: unknown): value is CrmType {
@@ -60,16 +67,34 @@ export const DEFAULT_INSTANT_NOTIFICATIONS = true;
 /** Zapier catch hooks live here; any other URL in the Zapier field is a mistake. */
 export const ZAPIER_HOOK_PREFIX = 'https://hooks.zapier.com/';
 
-/** Delivery channels: one delivery job per (lead, channel). */
-export const DELIVERY_CHANNELS = ['email', 'webhook', 'zapier', 'crm'] as const;
+/**
+ * Delivery channels: one delivery job per (lead, channel); `hook` is one per (lead, REST hook subscribed
+ * through /api/v1/hooks); `sms` texts the agent, the leads of one minute grouped into one text.
+ */
+export const DELIVERY_CHANNELS = ['email', 'webhook', 'zapier', 'crm', 'hook', 'sms'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /** One attempt's outcome, as logged. `disabled`: the receiver answered 410 Gone and the endpoint was turned off. */
 export const DELIVERY_STATUSES = ['succeeded', 'failed', 'dead', 'disabled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** What was delivered. */
-export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead'] as const;
+/** Replays an agent may make, from the dashboard (or an admin viewing as the agent): at most this many a minute. */
+export const DELIVERY_REPLAYS_PER_MINUTE = 10;
+
+/**
+ * Replay is for an attempt that failed (`dead`, or `failed` and retried since) of a delivery that is now dead:
+ * not one that succeeded, answered 410 Gone (`disabled`: save the URL again instead), is still being retried
+ * (pending) or was delivered on a later attempt.
+ */
+export function isReplayable(attemptStatus: DeliveryStatus, messageStatus: 'pending' | 'delivered' | 'dead'): boolean {
+  return (attemptStatus === 'dead' || attemptStatus === 'failed') && messageStatus === 'dead';
+}
+
+/**
+ * What was delivered. `lead.notice`: the content-free email to an MLS-published address that nobody has verified
+ * yet ("You have a new lead on <address>", a sign-in link; no buyer data), at most one an hour.
+ */
+export const DELIVERY_KINDS = ['lead.created', 'lead.test', 'lead.digest', 'campaign.live', 'endpoint.disabled', 'delivery.dead', 'lead.notice', 'report.mid_flight', 'report.final'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**

@@ -1,4 +1,6 @@
 import {
+  campaignGoalBadge,
+  campaignStatusLabel,
   DEFAULT_IMPRESSION_GOAL,
   DEFAULT_PROGRESS_PERCENT,
   agentActivityStatus,
@@ -71,5 +73,18 @@ describe('agentActivityStatus', () => {
   it('is Active only with an active campaign', () => {
     expect(agentActivityStatus(1)).toBe('Active');
     expect(agentActivityStatus(0)).toBe('Inactive');
+  });
+});
+
+describe('admin campaign badges', () => {
+  it('judge only campaigns that deliver, and say statuses in words', () => {
+    for (const status of ['draft', 'pending_payment', 'paid', 'launching', 'launch_failed', 'canceled']) {
+      expect(campaignGoalBadge({ status, impressionsDelivered: 0, impressionsRequested: 15000 })).toBeNull();
+    }
+    expect(campaignGoalBadge({ status: 'active', impressionsDelivered: 100, impressionsRequested: 15000 })).toEqual({ label: 'Low Performance', tone: 'low' });
+    expect(campaignGoalBadge({ status: 'completed', impressionsDelivered: 15000, impressionsRequested: 15000 })).toEqual({ label: 'Goal Reached', tone: 'complete' });
+    expect(campaignStatusLabel('pending_payment')).toBe('Awaiting payment');
+    expect(campaignStatusLabel('launch_failed')).toBe('Launch failed');
+    expect(campaignStatusLabel('some_new_status')).toBe('Some new status');
   });
 });

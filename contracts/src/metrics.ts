@@ -56,6 +56,31 @@ export function goalBadge(percent: number): GoalBadge {
   return { label: 'Active', tone: 'active' };
 }
 
+/** Campaign statuses in words, for people (the wire keeps the codes). */
+export const CAMPAIGN_STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  launching: 'Launching',
+  active: 'Active',
+  completed: 'Completed',
+  launch_failed: 'Launch failed',
+  canceled: 'Canceled',
+};
+
+export function campaignStatusLabel(status: string): string {
+  return CAMPAIGN_STATUS_LABELS[status] ?? status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+/**
+ * The goal badge of a campaign, only where it means something: one that delivers or has delivered (active,
+ * completed). A draft, an unpaid or a launching campaign has no delivery to judge, so no "Low Performance".
+ */
+export function campaignGoalBadge(c: { status: string; impressionsDelivered: number; impressionsRequested: number }): GoalBadge | null {
+  if (c.status !== 'active' && c.status !== 'completed') return null;
+  return goalBadge(percentOfGoal(c.impressionsDelivered, c.impressionsRequested));
+}
+
 /** Admin agent status: Active when the agent has at least one active campaign. */
 export function agentActivityStatus(activeCampaigns: number): 'Active' | 'Inactive' {
   return activeCampaigns > 0 ? 'Active' : 'Inactive';

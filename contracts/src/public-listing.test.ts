@@ -51,7 +51,18 @@ describe('leadSubmissionSchema', () => {
       idempotencyKey: 'k'.repeat(22),
       consentVersion: null,
       pageUrl: null,
+      proof: null,
     });
+  });
+
+  it("takes a proof of work as the challenge's token and a short solution of digits and lower-case letters", () => {
+    const proof = { token: 'mwy8r2km.12.feV25JRstPkOGdyH2PrPJQ.sig', solution: '0000a9z' };
+    expect(leadSubmissionSchema.parse({ ...base, proof }).proof).toEqual(proof);
+    for (const bad of [{ token: proof.token, solution: 'NOT-OK' }, { token: proof.token, solution: '1'.repeat(17) }, { token: 'x'.repeat(201), solution: '1' }, 'a string']) {
+      const r = leadSubmissionSchema.safeParse({ ...base, proof: bad });
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0].message).toBe('Invalid proof of work');
+    }
   });
 
   it('refuses an unknown consent version, a page URL that is not http(s), a short idempotency key', () => {

@@ -58,3 +58,23 @@ export function manualListingImages(listing: { images: readonly string[]; imageU
 export function externalMapUrl(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
 }
+
+/**
+ * Why a lead sent while its listing was guarded (a flood of leads) was held for the agent's review instead of
+ * delivered: its address or network sent many leads, it repeats another lead, or the page's proof of work was
+ * missing or wrong.
+ */
+export const LEAD_HOLD_REASONS = ['address', 'network', 'content', 'proof'] as const;
+export type LeadHoldReason = (typeof LEAD_HOLD_REASONS)[number];
+
+/** What the dashboard says of each reason. */
+export const LEAD_HOLD_REASON_TEXT: Record<LeadHoldReason, string> = {
+  address: 'many leads from one address',
+  network: 'many leads from one network',
+  content: 'repeats another lead',
+  proof: "the page's check was not completed",
+};
+
+/** The leads the agent sees: `received` (delivered on every channel) or `held` for review (Release or Discard). */
+export const LEAD_VIEWS = ['received', 'held'] as const;
+export type LeadView = (typeof LEAD_VIEWS)[number];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { AuthAgent } from './wire/agents.js';
 
 /**
  * The mount contract between the host and its Module Federation remotes.
@@ -11,6 +12,11 @@ export interface RemoteAppProps {
   basePath: string;
   /** Origin + prefix for API calls; "" means same origin as the page. */
   apiBaseUrl: string;
+  /**
+   * The host's answer to GET /api/auth/me on this page load (null: nobody is logged in; a 401 is an answer),
+   * so that a page load asks once. Absent (a remote started on its own): the remote asks.
+   */
+  me?: AuthAgent | null;
 }
 
 export type RemoteAppComponent = ComponentType<RemoteAppProps>;

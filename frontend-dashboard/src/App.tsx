@@ -1,18 +1,28 @@
 import '@app/ui/tokens.css';
-import type { RemoteAppComponent } from '@app/contracts';
+import type { RemoteAppComponent, RemoteAppProps } from '@app/contracts';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { HelpAssistantProvider } from './features/help';
-import { getStore } from './store/store';
+import { authApi } from './features/auth/authApi';
+import { getStore, type AppStore } from './store/store';
+
+/** The host already asked who is logged in on this load: its answer fills the cache, so the remote does not ask again. */
+function seeded(store: AppStore, me: AuthUserAnswer): AppStore {
+  if (me !== undefined && authApi.endpoints.getMe.select()(store.getState()).status === 'uninitialized') {
+    void store.dispatch(authApi.util.upsertQueryData('getMe', undefined, me));
+  }
+  return store;
+}
+type AuthUserAnswer = RemoteAppProps['me'];
 
 /**
  * The dashboard remote (`dashboard/App`). The host renders it inside its own router under
  * `basePath`, so routes here are relative to where it is mounted; standalone, main.tsx
  * provides the router.
  */
-const App: RemoteAppComponent = ({ basePath, apiBaseUrl }) => (
-  <Provider store={getStore(apiBaseUrl)}>
+const App: RemoteAppComponent = ({ basePath, apiBaseUrl, me }) => (
+  <Provider store={seeded(getStore(apiBaseUrl), me)}>
     <HelpAssistantProvider>
       <Routes>
         <Route index element={<DashboardPage />} />

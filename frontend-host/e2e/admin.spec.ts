@@ -15,6 +15,20 @@ test.describe('admin remote deployed on its own', () => {
       ids.push((await res.json()).id);
     }
 
+    // The first agent has a draft campaign: nothing delivered yet, so nothing to judge.
+    const headers = { Origin: baseURL! };
+    const listing = await (
+      await request.post('/api/listings', {
+        data: { agentId: ids[0], address: '9 Bay St', city: 'Tampa', state: 'FL', price: '450000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1800, status: 'active', images: ['https://photos.example.com/1.jpg'] },
+        headers,
+      })
+    ).json();
+    const draft = await request.post('/api/campaigns', {
+      data: { agentId: ids[0], listingId: listing.id, templateType: 'just-listed', headline: 'Amazing Property in Tampa', description: 'Bright bay home.', price: '299' },
+      headers,
+    });
+    expect(draft.status(), await draft.text()).toBe(201);
+
     // The host's runtime config points at the remote's own origin (ADMIN_REMOTE_URL), and it loads from there.
     const config = await (await request.get('/api/runtime-config')).json();
     const entry = new URL(config.remotes.admin.entry);
@@ -35,11 +49,20 @@ test.describe('admin remote deployed on its own', () => {
     await expect(page.getByTestId('admin-agent-row').first()).toBeVisible();
     await expect(page.getByTestId('total-Agents')).not.toHaveText('—');
 
-    // Filter on the server: search by name.
+    await expect(page.getByTestId('totals-scope')).toHaveText('Platform totals (all agents)');
+
+    // Filter on the server: search by name. The totals follow the filter, and say so.
     await page.getByLabel('Search by name or email').fill(`Avery Admintest ${stamp}`);
     await expect(page.getByTestId('admin-agent-row')).toHaveCount(1);
     await expect(page.getByTestId('admin-agent-row')).toContainText(names[0]);
     await expect(page.getByTestId('total-Agents')).toHaveText('1');
+    await expect(page.getByTestId('totals-scope')).toHaveText('Totals for the agents matching your filters');
+    // A draft: its status in words, and no goal badge (nothing delivered to judge).
+    const row = page.getByTestId('admin-agent-row');
+    await expect(row).toContainText('Amazing Property in Tampa');
+    await expect(row).toContainText('Draft');
+    await expect(row).not.toContainText('Low Performance');
+    await expect(row.getByText('draft', { exact: true })).toHaveCount(0);
     await page.getByLabel('Status').selectOption('active');
     await expect(page.getByText('No agents match your filter criteria')).toBeVisible();
     await page.getByLabel('Status').selectOption('all');

@@ -1,5 +1,5 @@
 import type { Locator, Page, Response } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 import { makePng } from './png';
 
 /**
@@ -63,6 +63,35 @@ async function readReach(reach: Locator): Promise<string> {
   await expect(reach).toHaveText(/^[\d,]+ people$/);
   return (await reach.textContent()) ?? '';
 }
+
+test.describe('creation wizard, double-clicks', () => {
+  test('a double-click on a listing row, Continue or Approve Ad adds one history entry: Back goes back one step', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('main').getByRole('button', { name: 'Find my listings', exact: true }).click();
+    await page.getByLabel('Full Name').fill('Sarah Johnson');
+    await page.getByLabel('State').selectOption({ label: 'Florida' });
+    await page.locator('form').getByRole('button', { name: 'Find My Listings', exact: true }).click();
+    await expect(heading(page, 'Select the listing you want to boost')).toBeVisible();
+    const historyLength = () => page.evaluate(() => history.length);
+    const before = await historyLength();
+
+    await page.getByRole('region', { name: 'Just Listed' }).getByRole('button').first().dblclick();
+    await expect(heading(page, 'Choose Ad Format')).toBeVisible();
+    await adCopyReady(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).dblclick();
+    await expect(heading(page, 'Boom! Your Property is Ready to Promote!')).toBeVisible();
+    await page.getByRole('button', { name: 'Approve Ad', exact: true }).dblclick();
+    await expect(heading(page, 'Add Your Branding')).toBeVisible();
+    expect(await historyLength()).toBe(before + 3);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?step=3$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?step=2$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?step=1$/);
+  });
+});
 
 test.describe('creation wizard, steps 2–6', () => {
   test('single image: format, ad copy, approve, branding, targeting, pricing at $499, then checkout with the draft saved', async ({
@@ -479,7 +508,7 @@ test.describe('creation wizard, steps 2–6', () => {
   });
 
   test.describe('a listing with one broken photo and no description', () => {
-    test.use({ expectedRequestFailures: [[{ url: /\/objects\/uploads\/[^/]+\?w=\d+$/, status: 404 }], { scope: 'test' }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/objects\/uploads\/[^/]+\?w=\d+$/, status: 404 }) });
 
     test('carousel is not offered (and says why), no ad copy is asked for, and the broken photo becomes the placeholder', async ({
       page,
@@ -544,18 +573,13 @@ test.describe('creation wizard, steps 2–6', () => {
   });
 
   test.describe('failures', () => {
-    // An array option goes in a [value, options] pair: Playwright reads a bare array whose second item
-    // is an object as such a pair.
     test.use({
-      expectedRequestFailures: [
-        [
+      expectedRequestFailures: requestFailures(
           { url: /\/api\/listings\/\d+\/optimize-ad-copy$/, status: 502 },
           { url: /\/api\/targeting\/preview$/, status: 500 },
           { url: /\/api\/agents\/\d+$/, status: 500 },
           { url: /\/api\/campaigns(\/\d+)?$/, status: 500 },
-        ],
-        { scope: 'test' },
-      ],
+      ),
     });
 
     test('the spec messages for a failed refresh, targeting, branding and campaign save; the draft survives', async ({ page }) => {
@@ -572,15 +596,28 @@ test.describe('creation wizard, steps 2–6', () => {
       await expect(toast).toContainText('Refresh failed');
       await expect(toast).toContainText('Unable to generate new copy. Please try again.');
       await expect(toast).toHaveAttribute('data-variant', 'destructive');
-      // Spec 000 §4: the description shows the failure instead of the old copy (which is not kept).
-      await expect(page.getByTestId('ad-copy')).toHaveText('Unable to generate optimized copy');
-      await expect(previewPane(page).getByTestId('ad-primary-text')).toHaveText('Unable to generate optimized copy');
+      // Spec 000 §4: the failure is shown instead of the old copy (which is not kept), as an error: an error text
+      // is never ad copy, so the preview shows no text rather than the message.
+      await expect(page.getByTestId('ad-copy-error')).toContainText('Unable to generate optimized copy');
+      await expect(page.getByTestId('ad-copy')).toHaveCount(0);
+      await expect(previewPane(page).getByTestId('ad-primary-text')).toHaveText('Your ad text will appear here.');
 
-      // The form offers an empty text to write; a second failure says the same.
-      await page.getByRole('button', { name: 'Edit', exact: true }).click();
-      await expect(page.getByLabel('Ad text', { exact: true })).toHaveValue('');
+      // No ad without text: Approve Ad opens the form and says why.
+      await page.getByRole('button', { name: 'Approve Ad', exact: true }).click();
+      await expect(heading(page, 'Customize Your Promotion Ad')).toBeVisible();
+      const adText = page.getByLabel('Ad text', { exact: true });
+      await expect(adText).toHaveValue('');
+      await expect(adText).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Ad text is required')).toBeVisible();
+      await expect(adText).toBeFocused();
+      // A second failure says the same; Confirm Preview still refuses an empty text.
       await page.getByRole('button', { name: 'Refresh ad copy' }).click();
-      await expect(previewPane(page).getByTestId('ad-primary-text')).toHaveText('Unable to generate optimized copy');
+      await expect(page.getByRole('alert').filter({ hasText: 'Unable to generate optimized copy' })).toBeVisible();
+      await expect(previewPane(page).getByTestId('ad-primary-text')).toHaveText('Your ad text will appear here.');
+      await page.getByRole('button', { name: 'Confirm Preview', exact: true }).click();
+      await expect(page).toHaveURL(/\/\?step=3$/);
+      await adText.fill('Bright bayfront home with a pool.');
+      await expect(previewPane(page).getByTestId('ad-primary-text')).toHaveText('Bright bayfront home with a pool.');
       await page.getByRole('button', { name: 'Confirm Preview', exact: true }).click();
 
       // Branding: a failed save is only logged; the wizard goes on with what was typed.
@@ -610,9 +647,9 @@ test.describe('creation wizard, steps 2–6', () => {
       await page.getByRole('button', { name: 'Continue to Pricing', exact: true }).click();
       await expect(heading(page, 'Choose Your Budget')).toBeVisible();
       const { campaign } = await storedWizard(page);
-      // The failed refresh left an empty text; the placeholder never reaches the server.
+      // The text written after the failed refresh is the ad's; the failure message never reaches the server.
       const saved = await (await page.request.get(`/api/campaigns/${campaign.campaignId}`)).json();
-      expect(saved.description).toBe('');
+      expect(saved.description).toBe('Bright bayfront home with a pool.');
 
       // Pricing: the server's message in an Error toast; the draft and the step stay.
       await page.route('**/api/campaigns/*', (route) =>

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 import { makePng } from './png';
+import { verifiedMember } from './accounts';
 
 /** The wizard's browser storage (sessionStorage), parsed. */
 async function storedWizard(page: Page) {
@@ -199,7 +200,7 @@ test.describe('creation wizard, step 1', () => {
   });
 
   test.describe('agent not found', () => {
-    test.use({ expectedRequestFailures: [{ url: /\/api\/mls\/search-agent$/, status: 404 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/mls\/search-agent$/, status: 404 }) });
 
     test('an unknown agent shows the inline box and the destructive toast; empty fields are refused first', async ({
       page,
@@ -238,34 +239,29 @@ test.describe('creation wizard, step 1', () => {
   });
 
   test.describe('agent that already has an account', () => {
-    // Reaching this for real needs an MLS agent with a password (set at account setup, a later
-    // issue): the server's documented 409 answer is played back here instead.
-    test.use({ expectedRequestFailures: [{ url: /\/api\/agents$/, status: 409 }] });
-
-    test('the 409 login_required answer is shown with a link to log in, and the wizard does not go on', async ({ page }) => {
-      const message = 'An account already exists for this agent. Please log in.';
-      await page.route('**/api/agents', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({ status: 409, json: { message, code: 'agents.login_required' } })
-          : route.fallback(),
-      );
+    test('the wizard goes on with the same identity (never a second agent) and offers the agent a sign-in link', async ({ page, request, baseURL }) => {
+      // Michael Chen (CA) signed in once with the link sent to the email the MLS publishes: the identity has an owner.
+      const owner = await verifiedMember(request, baseURL!, { name: 'Michael Chen', state: 'CA' });
       await page.goto('/');
       await page.getByRole('button', { name: 'Find my listings', exact: true }).click();
-      await searchAgent(page, 'Sarah Johnson', 'Florida');
+      await searchAgent(page, 'Michael Chen', 'California');
 
-      const notice = page.locator('form').getByRole('alert');
-      await expect(notice).toContainText(message);
-      await expect(notice.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-      await expect(toasts(page)).toContainText('Error');
-      await expect(toasts(page)).toContainText(message);
-      await expect(page.getByRole('heading', { name: 'Find your listings' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Find My Listings', exact: true })).toBeEnabled();
-      expect((await storedWizard(page)).agent).toBeNull();
+      // The same agent, with this browser's draft access: the listings load and the wizard goes on.
+      await expect(page.getByRole('heading', { name: 'Select the listing you want to boost' })).toBeVisible();
+      expect((await storedWizard(page)).agent).toMatchObject({ id: owner.id, name: 'Michael Chen', verified: true, access: 'draft' });
+      const offer = page.getByTestId('sign-in-offer');
+      await expect(offer).toContainText('Michael Chen already has an account.');
+      await expect(offer).toContainText('You can still create and pay for an ad for this listing.');
+      await offer.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      // The link goes to the agent's own address, shown masked to this browser.
+      await expect(offer.getByText('We sent a sign-in link to')).toContainText('m…@goldencoast.example');
+      await page.getByRole('region', { name: 'Just Listed' }).getByRole('button').first().click();
+      await expect(page.getByRole('heading', { name: 'Choose Ad Format' })).toBeVisible();
     });
   });
 
   test.describe('agent search failing for another reason', () => {
-    test.use({ expectedRequestFailures: [{ url: /\/api\/mls\/search-agent$/, status: 503 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/mls\/search-agent$/, status: 503 }) });
 
     test('shows Search Error with the default message when the server says nothing usable', async ({ page }) => {
       await page.route('**/api/mls/search-agent', (route) =>
@@ -281,7 +277,7 @@ test.describe('creation wizard, step 1', () => {
   });
 
   test.describe('agent without listings', () => {
-    test.use({ expectedRequestFailures: [{ url: /\/api\/mls\/load$/, status: 404 }] });
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/mls\/load$/, status: 404 }) });
 
     test('David Kim (NY) gets the No Listings Found state, and Learn More opens the lead-generation page in a new tab', async ({
       page,
@@ -407,6 +403,34 @@ test.describe('creation wizard, step 1', () => {
       // The uploaded photo is served back.
       const served = await page.request.get(`${stored.listing.images[0]}?w=320`);
       expect(served.status()).toBe(200);
+    });
+  });
+
+  test.describe('manual path without a photo', () => {
+    test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/campaigns$/, status: 400 }) });
+
+    test('step 5 says why an ad without a photo cannot be made, in a toast, and stays', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Enter manually', exact: true }).click();
+      await page.getByLabel('Full Name').fill('Jordan Avery');
+      await page.getByLabel('Property Address').fill('742 Evergreen Terrace');
+      await page.getByLabel('City').fill('Orlando');
+      await page.getByLabel('Listing Price').fill('485000');
+      await page.getByRole('button', { name: 'Continue to Ad Creation' }).click();
+      await expect(page).toHaveURL(/\/\?step=2$/);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      // No description on a listing typed by hand: the ad text is written in the form.
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByLabel('Ad text', { exact: true }).fill('Four bedrooms near the lakes.');
+      await page.getByRole('button', { name: 'Confirm Preview', exact: true }).click();
+      await page.getByLabel('Brokerage', { exact: true }).fill('Lakeside Realty');
+      await page.getByRole('button', { name: 'Complete Setup', exact: true }).click();
+      await expect(page).toHaveURL(/\/\?step=5$/);
+      await page.getByRole('button', { name: 'Continue to Pricing', exact: true }).click();
+      const toast = toasts(page).getByRole('alert');
+      await expect(toast).toContainText('Campaign Creation Failed');
+      await expect(toast).toContainText('Add a photo of the property: an ad needs a picture.');
+      await expect(page).toHaveURL(/\/\?step=5$/);
     });
   });
 

@@ -14,6 +14,15 @@ export interface ExpectedRequestFailure {
 
 const FAILED_RESOURCE = /^Failed to load resource: (?:the server responded with a status of (\d{3})|net::)/;
 
+/**
+ * The value to give `test.use({ expectedRequestFailures })`. Playwright reads an array option whose second item is
+ * an object as a `[value, fixtureOptions]` pair, so a bare list of two or more failures would lose all but the first
+ * (and `expected.some` would not be a function); this always hands Playwright the pair.
+ */
+export function requestFailures(...failures: ExpectedRequestFailure[]): [ExpectedRequestFailure[], { scope: 'test' }] {
+  return [failures, { scope: 'test' }];
+}
+
 function isExpected(message: ConsoleMessage, expected: ExpectedRequestFailure[]): boolean {
   const match = FAILED_RESOURCE.exec(message.text());
   if (!match) return false;
@@ -26,7 +35,7 @@ function isExpected(message: ConsoleMessage, expected: ExpectedRequestFailure[])
 }
 
 interface Fixtures {
-  /** Set with `test.use({ expectedRequestFailures: [...] })`. */
+  /** Set with `test.use({ expectedRequestFailures: requestFailures(...) })`. */
   expectedRequestFailures: ExpectedRequestFailure[];
   /** Fails the test on any console error or uncaught page error not declared above. */
   strictConsole: void;
@@ -36,6 +45,11 @@ export const test = base.extend<Fixtures>({
   expectedRequestFailures: [[], { option: true }],
   strictConsole: [
     async ({ page, expectedRequestFailures }, use) => {
+      // A bare list given to test.use arrives here as its first item (see requestFailures): say so at once,
+      // not at the first console error, which may come only on a busy machine.
+      if (!Array.isArray(expectedRequestFailures)) {
+        throw new Error('expectedRequestFailures must be a list: write test.use({ expectedRequestFailures: requestFailures(...) })');
+      }
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error' || isExpected(message, expectedRequestFailures)) return;

@@ -1,10 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
+import { signedInAgent } from './accounts';
 
-/** A wizard-session agent (no password yet): this browser may open /dashboard?agent={id}. */
+/** An agent this browser is signed in as (the emailed link opened here): it opens /dashboard?agent={id}. */
 async function openDashboard(page: import('@playwright/test').Page, baseURL: string) {
-  const created = await page.request.post('/api/agents', { data: { name: 'Dana Whitfield', state: 'FL', manualEntry: true }, headers: { origin: baseURL } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const agent = (await created.json()) as { id: number };
+  const agent = await signedInAgent(page.request, baseURL, { name: 'Dana Whitfield' });
   await page.goto(`/dashboard?agent=${agent.id}`);
   // Generous: the first load of the dashboard remote on a busy machine.
   await expect(page.getByText('Welcome, Dana Whitfield')).toBeVisible({ timeout: 30_000 });
@@ -13,7 +12,7 @@ async function openDashboard(page: import('@playwright/test').Page, baseURL: str
 
 test.describe('help assistant', () => {
   // Not logged in: /api/auth/me answers 401, which the dashboard reads as "no user".
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }], viewport: { width: 1280, height: 900 } });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }), viewport: { width: 1280, height: 900 } });
 
   test('opens from a help icon with the title by topic, answers, follows up with Enter, minimises, restores and closes', async ({ page, baseURL }) => {
     // The chat and its Markdown renderer are a lazy chunk: not downloaded until the chat opens.
@@ -97,7 +96,7 @@ test.describe('help assistant', () => {
 });
 
 test.describe('help assistant on a phone', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }], viewport: { width: 390, height: 844 } });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }), viewport: { width: 390, height: 844 } });
 
   test('is hidden', async ({ page, baseURL }) => {
     await openDashboard(page, baseURL!);
@@ -107,14 +106,10 @@ test.describe('help assistant on a phone', () => {
 
 test.describe('help assistant errors', () => {
   test.use({
-    // Two entries: written as [value, options] so that Playwright does not read the second entry as options.
-    expectedRequestFailures: [
-      [
+    expectedRequestFailures: requestFailures(
         { url: /\/api\/auth\/me$/, status: 401 },
         { url: /\/api\/ai-help$/, status: 502 },
-      ],
-      { scope: 'test' },
-    ],
+    ),
     viewport: { width: 1280, height: 900 },
   });
 

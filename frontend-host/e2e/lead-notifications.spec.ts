@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
+import { signedInAgent } from './accounts';
 
 /** A local receiver standing in for the agent's webhook endpoint (the e2e server allows loopback outbound). */
 function startReceiver() {
@@ -29,9 +30,7 @@ test.describe('Lead Notifications card', () => {
   test.describe.configure({ timeout: 90_000 });
   test.use({
     viewport: { width: 1280, height: 900 },
-    // A tuple: Playwright reads a bare array whose second item is an object as [value, fixture options].
-    expectedRequestFailures: [
-      [
+    expectedRequestFailures: requestFailures(
         // Not logged in: a wizard-session agent without a password opens its dashboard.
         { url: /\/api\/auth\/me$/, status: 401 },
         // The deliberately bad webhook URL is refused with 400 field messages.
@@ -39,9 +38,7 @@ test.describe('Lead Notifications card', () => {
         // The test send the receiver refuses answers 502 (notifications.test_failed).
         { url: /\/test-webhook$/, status: 502 },
         { url: /openstreetmap\.org/ },
-      ],
-      { scope: 'test' },
-    ],
+    ),
   });
 
   const receiver = startReceiver();
@@ -50,12 +47,8 @@ test.describe('Lead Notifications card', () => {
 
   test('save a webhook, test it, see a lead delivered in the log, and replay a failed delivery', async ({ page, baseURL, context }) => {
     const headers = { origin: baseURL! };
-    const agentAnswer = await page.request.post('/api/agents', {
-      data: { name: 'Nora Notify', state: 'FL', manualEntry: true, email: 'nora@example.com' },
-      headers,
-    });
-    expect(agentAnswer.ok(), await agentAnswer.text()).toBe(true);
-    const agent = await agentAnswer.json();
+    // Signed in in this browser the way the product signs one in (the account setup link, opened here).
+    const agent = await signedInAgent(page.request, baseURL!, { name: 'Nora Notify', email: `nora.${Date.now()}@example.com` });
     const listingAnswer = await page.request.post('/api/listings', {
       data: { agentId: agent.id, address: '12 Pelican Way', city: 'Sarasota', state: 'FL', price: '525000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1900, status: 'active', images: [] },
       headers,

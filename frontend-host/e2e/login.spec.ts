@@ -1,21 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
+import { emailsTo, linkTokenTo } from './accounts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const PASSWORD = 'sunny-porch-42';
-
-/** The token of the newest verification link emailed to `to` (the product's .eml outbox, see scripts/e2e-server.mjs). */
-async function verificationToken(to: string): Promise<string> {
-  const port = process.env.E2E_PORT ?? '3210';
-  const outbox = path.join(fs.readFileSync(path.join(os.tmpdir(), `la-e2e-${port}.datadir`), 'utf8').trim(), 'outbox');
-  const mailsTo = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes(`To: ${to}`)) : []);
-  await expect.poll(() => mailsTo().length, { timeout: 15_000 }).toBeGreaterThan(0);
-  const body = fs.readFileSync(path.join(outbox, mailsTo().sort().reverse()[0]!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(body)![1]!;
-}
 
 /**
  * An agent with an account, made the way the product makes one (wizard agent, account setup, emailed link),
@@ -29,7 +17,7 @@ async function agentWithAccount(request: APIRequestContext, baseURL: string, nam
   const agent = (await created.json()) as { id: number };
   const setup = await request.put(`/api/agents/${agent.id}`, { data: { email, password: PASSWORD }, headers });
   expect(setup.status(), await setup.text()).toBe(202);
-  const verified = await request.post('/api/auth/verify-email', { data: { token: await verificationToken(email) }, headers });
+  const verified = await request.post('/api/auth/verify-email', { data: { token: await linkTokenTo(email) }, headers });
   expect(verified.ok(), await verified.text()).toBe(true);
   return { id: agent.id, name, email };
 }
@@ -53,7 +41,7 @@ async function logIn(page: Page, email: string, password: string) {
 test.describe('login', () => {
   // Logged out, the dashboard's auth/me answers 401 (read as "nobody"); a wrong password answers 401 too.
   // (One entry: test.use would read a two-element array as a [value, options] fixture tuple.)
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/(me|login)$/, status: 401 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/(me|login)$/, status: 401 }) });
 
   test('two steps, with validation, show/hide and Back, then /dashboard with the welcome text', async ({ page, request, baseURL }) => {
     const agent = await agentWithAccount(request, baseURL!, 'Lena Login');
@@ -134,7 +122,7 @@ test.describe('login', () => {
 });
 
 test.describe('login, rate limited', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/login$/, status: 429 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/login$/, status: 429 }) });
 
   test('a rate-limited login shows the server message and when to try again', async ({ page, request, baseURL }) => {
     const agent = await agentWithAccount(request, baseURL!, 'Rita Rate');
@@ -152,7 +140,7 @@ test.describe('login, rate limited', () => {
 });
 
 test.describe('the /dashboard gate', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }) });
 
   test('a logged-out visitor is sent to /login and downloads no dashboard code', async ({ page }) => {
     const remote = dashboardCodeRequests(page);
@@ -178,5 +166,52 @@ test.describe('the /dashboard gate', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     expect(remote).toEqual([]);
+  });
+});
+
+test.describe('the emailed sign-in link (the email the MLS publishes is the trust anchor)', () => {
+  // Signed out, the page's auth/me answers 401 (read as "nobody").
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/auth\/me$/, status: 401 }) });
+
+  test('"Email me a sign-in link" on one device; the link, opened in a second browser, signs that one in and lands on /dashboard?agent={id}', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Emily Rodriguez (TX) is an identity because a wizard browser found her in the MLS; nobody has verified her.
+    const headers = { origin: baseURL! };
+    const found = await (await page.request.post('/api/mls/search-agent', { data: { name: 'Emily Rodriguez', state: 'TX' }, headers })).json();
+    const agent = await (await page.request.post('/api/agents', { data: { ...found, brokerage: null, phone: null }, headers })).json();
+    expect(agent).toMatchObject({ name: 'Emily Rodriguez', verified: false, access: 'draft' });
+
+    // On the laptop: /login, her email (the one the MLS publishes), then the link instead of a password.
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill(found.email);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    const before = emailsTo(found.email).length;
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByTestId('sign-in-link-sent')).toContainText('If this email address belongs to an agent here, we have sent it a sign-in link.');
+    const token = await linkTokenTo(found.email, before);
+
+    // On the phone (another browser): the link signs it in, no password, and opens her dashboard.
+    const phone = await browser.newContext({ baseURL });
+    try {
+      const tab = await phone.newPage();
+      await tab.goto(`/verify-email?token=${token}`);
+      await tab.getByRole('button', { name: 'Confirm and sign in' }).click();
+      await tab.waitForURL((url) => url.pathname === '/dashboard' && url.searchParams.get('agent') === String(agent.id));
+      await expect(tab.getByText('Welcome, Emily Rodriguez')).toBeVisible({ timeout: 30_000 });
+      expect(await (await tab.request.get('/api/auth/me')).json()).toEqual({ id: agent.id, name: 'Emily Rodriguez' });
+      // The link works once.
+      await tab.goto(`/verify-email?token=${token}`);
+      await tab.getByRole('button', { name: 'Confirm and sign in' }).click();
+      await expect(tab.getByRole('alert')).toContainText('This link is invalid, has expired or has already been used.');
+    } finally {
+      await phone.close();
+    }
+
+    // The laptop that asked is not signed in by a link opened elsewhere.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, requestFailures, test } from './fixtures';
 
 test('the landing page renders', async ({ page }) => {
   await page.goto('/');
@@ -65,7 +65,15 @@ test('/overview describes the 5-step flow', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Promote a listing' })).toHaveAttribute('href', '/');
 });
 
-test('an unknown route shows the 404 page', async ({ page }) => {
-  await page.goto('/this-page-does-not-exist');
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+test.describe('unknown routes', () => {
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/(this-page-does-not-exist|dashboard\/x|admin\/x)$/, status: 404 }) });
+
+  test('answer HTTP 404 with the 404 page, below /dashboard and /admin too', async ({ page }) => {
+    for (const path of ['/this-page-does-not-exist', '/dashboard/x', '/admin/x']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+      await expect(page.getByText('Admin Dashboard')).toHaveCount(0);
+    }
+  });
 });

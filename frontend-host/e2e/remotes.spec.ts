@@ -1,7 +1,8 @@
-import { expect, pathnameIs, test } from './fixtures';
+import { expect, pathnameIs, requestFailures, test } from './fixtures';
+import { signedInAgent } from './accounts';
 
 test.describe('admin remote', () => {
-  test.use({ expectedRequestFailures: [{ url: /\/api\/admin\/login$/, status: 401 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/api\/admin\/login$/, status: 401 }) });
 
   test('/admin loads the admin remote at runtime and rejects a wrong password', async ({ page }) => {
     const remoteEntry = page.waitForResponse(pathnameIs('/remotes/admin/remoteEntry.js'));
@@ -26,7 +27,7 @@ test.describe('remote that cannot be loaded', () => {
   // Same origin (the CSP admits only our own origin and the configured remote origins), where
   // nothing is deployed: the server answers 404, as for a remote that was never uploaded.
   const deadEntry = '/remotes/admin/not-deployed/remoteEntry.js';
-  test.use({ expectedRequestFailures: [{ url: /\/remotes\/admin\/not-deployed\/remoteEntry\.js$/, status: 404 }] });
+  test.use({ expectedRequestFailures: requestFailures({ url: /\/remotes\/admin\/not-deployed\/remoteEntry\.js$/, status: 404 }) });
 
   test('shows an error panel, and Retry loads it once the runtime config is fixed', async ({ page }) => {
     await page.route('**/api/runtime-config', async (route) => {
@@ -48,20 +49,17 @@ test.describe('remote that cannot be loaded', () => {
 });
 
 test.describe('dashboard remote', () => {
-  // Not logged in: /api/auth/me answers 401, which the dashboard reads as "no user".
-  test.use({ expectedRequestFailures: [{ url: /\/api\/auth\/me$/, status: 401 }] });
-
-  test('/dashboard lists the agents this browser created in Select Agent', async ({ page, baseURL }) => {
-    const created = await page.request.post('/api/agents', {
-      data: { name: 'Dana Whitfield', state: 'FL', manualEntry: true },
-      headers: { origin: baseURL! },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
+  test('Select Agent lists the agent this browser is signed in as (the dashboard is the signed-in agent\'s)', async ({ page, baseURL }) => {
+    // A wizard agent alone opens no dashboard: the browser must be signed in (here by the emailed link, opened in it).
+    const agent = await signedInAgent(page.request, baseURL!, { name: 'Dana Whitfield' });
 
     const remoteEntry = page.waitForResponse(pathnameIs('/remotes/dashboard/remoteEntry.js'));
     await page.goto('/dashboard');
     expect((await remoteEntry).status()).toBe(200);
 
+    // The signed-in agent is selected at once; back to the selection, Select Agent lists it.
+    await expect(page.getByText('Welcome, Dana Whitfield')).toBeVisible();
+    await page.getByRole('link', { name: '← Back to agent selection' }).click();
     await expect(page.getByRole('heading', { name: 'Agent Dashboard' })).toBeVisible();
     const select = page.getByRole('combobox', { name: 'Select Agent' });
     await expect(select).toBeVisible();
@@ -72,7 +70,7 @@ test.describe('dashboard remote', () => {
 
     await select.selectOption({ label: 'Dana Whitfield (FL)' });
     await page.getByRole('button', { name: 'View Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?agent=\d+$/);
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?agent=${agent.id}$`));
     await expect(page.getByText('Welcome, Dana Whitfield')).toBeVisible();
   });
 });

@@ -1,4 +1,6 @@
-import { lazy, Suspense } from 'react';
+// By path: the shell's own chunk stays free of zod (the contracts' index pulls the schemas in).
+import { APP_ROUTES, type AppRouteName } from '../../contracts/src/routes';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '@app/ui';
 import { Toaster } from './features/toast/Toaster';
@@ -21,25 +23,36 @@ const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 const TermsPage = lazy(() => import('./features/legal/TermsPage'));
 const PrivacyPage = lazy(() => import('./features/legal/PrivacyPage'));
 
+/**
+ * Every route of APP_ROUTES (contracts), which the server also reads: any other path is answered with a 404
+ * status and this shell, whose catch-all shows the 404 page. The dashboard and admin remotes have no routes
+ * of their own below /dashboard and /admin, so /dashboard/x is a 404 too.
+ */
+const SCREENS: Record<AppRouteName, ReactElement> = {
+  wizard: <CreationFlowPage />,
+  checkout: <CheckoutPage />,
+  success: <SuccessPage />,
+  listing: <ListingPage />,
+  manualListing: <ManualListingPage />,
+  login: <LoginPage />,
+  forgotPassword: <ForgotPasswordPage />,
+  resetPassword: <ResetPasswordPage />,
+  verifyEmail: <VerifyEmailPage />,
+  dashboard: <DashboardSection />,
+  admin: <AdminSection />,
+  overview: <OverviewPage />,
+  terms: <TermsPage />,
+  privacy: <PrivacyPage />,
+};
+
 export function App() {
   return (
     <>
       <Suspense fallback={<Spinner fullPage />}>
         <Routes>
-          <Route path="/" element={<CreationFlowPage />} />
-          <Route path="/checkout/:campaignId" element={<CheckoutPage />} />
-          <Route path="/success" element={<SuccessPage />} />
-          <Route path="/listing/:mlsId" element={<ListingPage />} />
-          <Route path="/manual-listing/:mlsId" element={<ManualListingPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/verify-email" element={<VerifyEmailPage />} />
-          <Route path="/dashboard/*" element={<DashboardSection />} />
-          <Route path="/admin/*" element={<AdminSection />} />
-          <Route path="/overview" element={<OverviewPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
+          {(Object.keys(SCREENS) as AppRouteName[]).map((name) => (
+            <Route key={name} path={APP_ROUTES[name]} element={SCREENS[name]} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -57,7 +57,17 @@ try {
     [listing.id, agent.id],
   );
   await client.query('vacuum analyze campaigns, campaign_daily_metrics, leads');
+  // The dashboard is the signed-in agent's (DESIGN §3): this browser signs in as its wizard agent, as opening the
+  // emailed link would leave it (the agent verified, the session signed in), written to the tables like the seed.
+  await client.query(`update agents set email = 'ava.stone@example.com', verified_at = now() where id = $1`, [agent.id]);
+  await client.query(`update sessions set data = data || jsonb_build_object('agentId', $1::int) where data->'wizardAgentIds' @> to_jsonb($1::int)`, [agent.id]);
   await client.end();
+  // The product reads a session from memory for a few seconds: on once it answers this browser as the agent.
+  for (;;) {
+    const me = await fetch(`${product.url}/api/auth/me`, { headers: { cookie: session.cookie } });
+    if (me.status === 200) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 
   const leads = await call('GET', `/api/agents/${agent.id}/leads`);
   const daily = await call('GET', `/api/agents/${agent.id}/facebook-metrics/daily`);

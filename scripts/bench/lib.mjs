@@ -77,6 +77,7 @@ export async function startProduct(extraEnv = {}, { onStdoutLine } = {}) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -321,7 +322,8 @@ export function leadRequests(origin, mlsIds, tokens) {
       headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
       body: JSON.stringify({
         name: 'Bench Buyer',
-        email: 'bench@example.com',
+        // Each its own buyer: an exact repeat (same email, name and message) would be the stored lead again.
+        email: `bench${n}@example.com`,
         message: 'Is it still available?',
         interestedInTour: true,
         formToken: tokens.get(id),

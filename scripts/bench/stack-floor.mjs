@@ -29,7 +29,7 @@ const body = process.env.BODY;
 const app = new Koa();
 app.keys = new CookieKeys([process.env.SESSION_SECRET]);
 app.use(compress({ threshold: 1024 }));
-const sessions = new Map([[process.env.SID, JSON.stringify({ ownedAgentIds: [1] })]]);
+const sessions = new Map([[process.env.SID, JSON.stringify({ wizardAgentIds: [1] })]]);
 app.use(
   session(
     {

@@ -11,6 +11,7 @@ import * as m8 from './20261122130000_uploads_add_storage_version';
 import * as m9 from './20261122130100_listings_widen_bathrooms';
 import * as m10 from './20261123090000_campaigns_add_launch_lease';
 import * as m11 from './20261123090100_campaigns_create_sandbox_ad_campaigns';
+import * as campaignsCreateSandboxAdCreatives from './20261127030000_campaigns_create_sandbox_ad_creatives';
 import * as agentsAddMlsEmail from './20261123100000_agents_add_mls_email';
 import * as paymentsCreateLocalPaymentIntents from './20261123100100_payments_create_local_payment_intents';
 import * as platformCreateRateLimits from './20261123190000_platform_create_rate_limits';
@@ -23,6 +24,25 @@ import * as adminAddListIndexes from './20261124140000_admin_add_list_indexes';
 import * as agentsAddCampaignStats from './20261125140000_agents_add_campaign_stats';
 import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_daily_metrics';
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
+import * as uploadsAddQuotaIdentity from './20261127020000_uploads_add_quota_identity';
+import * as leadsAddReviewAndGuards from './20261127020100_leads_add_review_and_guards';
+import * as platformCreateMetricSnapshots from './20261127040000_platform_create_metric_snapshots';
+import * as agentsCreateApiKeys from './20261127070000_agents_create_api_keys';
+import * as notificationsCreateHooks from './20261127070100_notifications_create_hooks';
+import * as notificationsAddHubspotCrm from './20261127070200_notifications_add_hubspot_crm';
+import * as notificationsAddRealgeeksCrm from './20261127070300_notifications_add_realgeeks_crm';
+import * as notificationsCreateSms from './20261127070400_notifications_create_sms';
+import * as campaignsAddDeliverySync from './20261127060000_campaigns_add_delivery_sync';
+import * as paymentsCreateCredits from './20261127060100_payments_create_credits';
+import * as reportsCreateReports from './20261127060200_reports_create_reports';
+import * as notificationsAddReportKinds from './20261127060300_notifications_add_report_kinds';
+import * as listingPagesCreateViews from './20261127060400_listing_pages_create_views';
+import * as agentsAddIdentity from './20261127010000_agents_add_identity';
+import * as agentsMergeDuplicateMembers from './20261127010100_agents_merge_duplicate_members';
+import * as campaignsAddCreatedByBrowser from './20261127010200_campaigns_add_created_by_browser';
+import * as notificationsAddWaitingMessages from './20261127010300_notifications_add_waiting_messages';
+import * as listingsDropPromotedAt from './20261127010400_listings_drop_promoted_at';
+import * as notificationsUnionMessageKinds from './20261127090000_notifications_union_message_kinds';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -50,4 +70,24 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125140000_agents_add_campaign_stats': agentsAddCampaignStats,
   '20261125140100_campaigns_create_daily_metrics': campaignsCreateDailyMetrics,
   '20261125150000_platform_rate_limits_unlogged': platformRateLimitsUnlogged,
+  '20261127020000_uploads_add_quota_identity': uploadsAddQuotaIdentity,
+  '20261127020100_leads_add_review_and_guards': leadsAddReviewAndGuards,
+  '20261127040000_platform_create_metric_snapshots': platformCreateMetricSnapshots,
+  '20261127070000_agents_create_api_keys': agentsCreateApiKeys,
+  '20261127070100_notifications_create_hooks': notificationsCreateHooks,
+  '20261127070200_notifications_add_hubspot_crm': notificationsAddHubspotCrm,
+  '20261127070300_notifications_add_realgeeks_crm': notificationsAddRealgeeksCrm,
+  '20261127070400_notifications_create_sms': notificationsCreateSms,
+  '20261127030000_campaigns_create_sandbox_ad_creatives': campaignsCreateSandboxAdCreatives,
+  '20261127060000_campaigns_add_delivery_sync': campaignsAddDeliverySync,
+  '20261127060100_payments_create_credits': paymentsCreateCredits,
+  '20261127060200_reports_create_reports': reportsCreateReports,
+  '20261127060300_notifications_add_report_kinds': notificationsAddReportKinds,
+  '20261127060400_listing_pages_create_views': listingPagesCreateViews,
+  '20261127010000_agents_add_identity': agentsAddIdentity,
+  '20261127010100_agents_merge_duplicate_members': agentsMergeDuplicateMembers,
+  '20261127010200_campaigns_add_created_by_browser': campaignsAddCreatedByBrowser,
+  '20261127010300_notifications_add_waiting_messages': notificationsAddWaitingMessages,
+  '20261127010400_listings_drop_promoted_at': listingsDropPromotedAt,
+  '20261127090000_notifications_union_message_kinds': notificationsUnionMessageKinds,
 };

@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config';
+import { loadConfig, ConfigError, publicOrigin } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded providers with no keys', () => {
@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       ai: 'builtin',
       email: 'outbox',
       googleLogin: 'disabled',
+      sms: 'outbox',
     });
   });
 
@@ -32,8 +33,27 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail:1025',
       GOOGLE_CLIENT_ID: 'gid',
       GOOGLE_CLIENT_SECRET: 'gsecret',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'tok',
+      TWILIO_MESSAGING_SERVICE_SID: 'MG1',
     });
-    expect(Object.values(c.providers)).toEqual(['postgres', 'reso', 'meta', 'stripe', 'gcs', 'openai', 'smtp', 'google']);
+    expect(Object.values(c.providers)).toEqual(['postgres', 'reso', 'meta', 'stripe', 'gcs', 'openai', 'smtp', 'google', 'twilio']);
+  });
+
+  it('refuses Twilio without its token, a sender or PUBLIC_URL, and Real Geeks with half its credentials', () => {
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM_NUMBER: '+18135550000', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TWILIO_AUTH_TOKEN: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TWILIO_FROM_NUMBER: Twilio needs/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM_NUMBER: '+18135550000' })).toThrow(/PUBLIC_URL: is required with TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ REALGEEKS_API_USERNAME: 'listingads' })).toThrow(/REALGEEKS_API_PASSWORD: REALGEEKS_API_USERNAME and REALGEEKS_API_PASSWORD go together/);
+  });
+
+  it('keeps metrics off unless METRICS_PORT is set, and never on the public port', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
   });
 
   it('refuses Meta mode without PUBLIC_URL', () => {
@@ -41,10 +61,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ META_ACCESS_TOKEN: 'meta', META_AD_ACCOUNT_ID: 'act_1', META_PAGE_ID: 'page_1', PUBLIC_URL: 'http://localhost:3000' }).providers.ads).toBe('meta');
   });
 
+  it('CAMPAIGN_TIME_SCALE shortens campaign time outside production only; SANDBOX_UNDERDELIVERY_RATE is a share', () => {
+    expect(loadConfig({}).CAMPAIGN_TIME_SCALE).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', CAMPAIGN_TIME_SCALE: '0.001' }).CAMPAIGN_TIME_SCALE).toBe(0.001);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAMPAIGN_TIME_SCALE: '0.5' })).toThrow(/CAMPAIGN_TIME_SCALE: shortens flights, syncs and settlement/);
+    expect(loadConfig({ NODE_ENV: 'production', CAMPAIGN_TIME_SCALE: '1' }).CAMPAIGN_TIME_SCALE).toBe(1);
+    expect(() => loadConfig({ SANDBOX_UNDERDELIVERY_RATE: '1.5' })).toThrow(/SANDBOX_UNDERDELIVERY_RATE/);
+    expect(loadConfig({ SANDBOX_UNDERDELIVERY_RATE: '1' }).SANDBOX_UNDERDELIVERY_RATE).toBe(1);
+  });
+
   it('refuses an https PUBLIC_URL without TRUST_PROXY in production, with the reason', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com' })).toThrow(/TRUST_PROXY: must be true with an https:\/\/ PUBLIC_URL/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ads.example.com', TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('requires PUBLIC_URL in production: absolute links are never built from request headers (L1)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: is required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000');
+    // Development and tests without it: this server on localhost.
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(publicOrigin(loadConfig({ PORT: '4123' }))).toBe('http://localhost:4123');
+    expect(publicOrigin(loadConfig({ PUBLIC_URL: 'https://homes.example.com/' }))).toBe('https://homes.example.com');
+  });
+
+  it('refuses OUTBOUND_ALLOW_LOOPBACK=true in production (L8)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', OUTBOUND_ALLOW_LOOPBACK: 'true' })).toThrow(/OUTBOUND_ALLOW_LOOPBACK: lets webhooks reach this machine/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', OUTBOUND_ALLOW_LOOPBACK: 'false' }).OUTBOUND_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', OUTBOUND_ALLOW_LOOPBACK: 'true' }).OUTBOUND_ALLOW_LOOPBACK).toBe(true);
   });
 
   it('lists every problem readably', () => {

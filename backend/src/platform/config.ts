@@ -41,16 +41,42 @@ const ConfigSchema = z
     // On SIGTERM/SIGINT: how long requests in flight and running jobs get to finish before they are cut off (HTTP)
     // or failed for a retry elsewhere (jobs). Below Kubernetes' terminationGracePeriodSeconds (30 s by default).
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600000).default(20000),
+    // Uploads (L4): the bytes one agent's images may take, and for an anonymous wizard (a session that is not
+    // logged in) also per browser session and per client address. At least one image's worth (10 MB).
+    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(10 * 1024 * 1024, 'must be at least 10485760 (one image)').default(500 * 1024 * 1024),
+    // Apply the database migrations at start (one process at a time). Off where a release runs them once, before
+    // the new processes start (Kubernetes: the migrate Job, `node backend/dist/migrate.js`): the process then
+    // waits until the schema is current before it serves.
+    MIGRATE_ON_START: bool.default(true),
+    // Prometheus metrics (platform/metrics) on a listener of their own: GET /metrics on this port, never on PORT. Off unless set.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().default('0.0.0.0'),
+    // OpenTelemetry tracing (platform/telemetry): on when set, read by the SDK that backend/otel.mjs loads; checked here.
+    // Empty is unset (compose passes `${OTEL_EXPORTER_OTLP_ENDPOINT:-}`).
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+    OTEL_SERVICE_NAME: optionalString,
     // How long a process may answer the hot agent-scoped reads from memory (platform/cache/read-cache.ts); 0 turns it off.
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),
     // Lead delivery (notifications): the receiver's whole answer must arrive within this (Standard Webhooks: 15 s).
     DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(15000),
     // Multiplies the retry schedule (5 s … 24 h). Tests shorten it; it stays 1 unless set, and production refuses anything else.
     DELIVERY_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+    // Shortens campaign time (flights, delivery syncs, the wait before settlement) for tests and demos:
+    // 0.001 makes a 10-day flight about 14 minutes. Production refuses anything but 1.
+    CAMPAIGN_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+    // The sandbox ad platform: the share of campaigns (0–1) that deliver less than was paid for. Which ones is
+    // decided per campaign, deterministically (0 and 1 let a test choose).
+    // Count listing-page views for the reports (in memory, added to the database every few seconds); false turns it off.
+    LISTING_PAGE_VIEWS: bool.default(true),
+    SANDBOX_UNDERDELIVERY_RATE: z.coerce.number().min(0).max(1).default(0.1),
     // Follow Up Boss asks integrations to identify themselves (X-System / X-System-Key, registered with them).
     FOLLOWUPBOSS_API_URL: z.url().default('https://api.followupboss.com'),
     FOLLOWUPBOSS_SYSTEM: z.string().trim().min(1).default('ListingAds'),
     FOLLOWUPBOSS_SYSTEM_KEY: optionalString,
+    // Real Geeks' Incoming Leads API: one username and password for this product (registered with Real Geeks).
+    REALGEEKS_API_URL: z.url().default('https://receivers.leadrouter.realgeeks.com/rest'),
+    REALGEEKS_API_USERNAME: optionalString,
+    REALGEEKS_API_PASSWORD: optionalString,
     // Providers: present credentials switch a part to the real thing.
     RESO_BASE_URL: z.url().optional(),
     RESO_TOKEN_URL: z.url().optional(),
@@ -74,13 +100,29 @@ const ConfigSchema = z
     MAIL_FROM: z.string().default('Listing Ads <no-reply@listing-ads.local>'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    // Text alerts: Twilio instead of the SMS outbox (DATA_DIR/sms-outbox). A messaging service or a from number.
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_MESSAGING_SERVICE_SID: optionalString,
+    TWILIO_FROM_NUMBER: optionalString,
   })
   .superRefine((c, ctx) => {
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
+    }
     if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required with an external DATABASE_URL in production' });
     }
     if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required with an external DATABASE_URL in production' });
+    }
+    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+      // Absolute links (pages' canonical and Open Graph URLs, emails, lead payloads, upload URLs) come from here,
+      // never from a request's Host or X-Forwarded-Host, which the client chooses and caches would keep.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the public origin every absolute link is built from, e.g. https://ads.example.com)' });
+    }
+    if (c.NODE_ENV === 'production' && c.OUTBOUND_ALLOW_LOOPBACK) {
+      ctx.addIssue({ code: 'custom', path: ['OUTBOUND_ALLOW_LOOPBACK'], message: 'lets webhooks reach this machine (127.0.0.1): tests only, never in production' });
     }
     if (c.NODE_ENV === 'production' && c.DELIVERY_RETRY_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['DELIVERY_RETRY_TIME_SCALE'], message: 'shortens the delivery retry schedule: tests only, never in production' });
@@ -90,6 +132,9 @@ const ConfigSchema = z
     }
     if (c.DATABASE_DIRECT_URL && !c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'goes with DATABASE_URL (the pooler\'s address); alone, set DATABASE_URL' });
+    }
+    if (c.NODE_ENV === 'production' && c.CAMPAIGN_TIME_SCALE !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['CAMPAIGN_TIME_SCALE'], message: 'shortens flights, syncs and settlement: tests and demos only, never in production' });
     }
     if ((c.RESO_CLIENT_ID && !c.RESO_CLIENT_SECRET) || (!c.RESO_CLIENT_ID && c.RESO_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RESO_CLIENT_SECRET'], message: 'RESO_CLIENT_ID and RESO_CLIENT_SECRET go together' });
@@ -121,6 +166,19 @@ const ConfigSchema = z
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });
     }
+    if (!!c.REALGEEKS_API_USERNAME !== !!c.REALGEEKS_API_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['REALGEEKS_API_PASSWORD'], message: 'REALGEEKS_API_USERNAME and REALGEEKS_API_PASSWORD go together' });
+    }
+    if (!!c.TWILIO_ACCOUNT_SID !== !!c.TWILIO_AUTH_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_AUTH_TOKEN'], message: 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together' });
+    }
+    if (c.TWILIO_ACCOUNT_SID && !c.TWILIO_MESSAGING_SERVICE_SID && !c.TWILIO_FROM_NUMBER) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_FROM_NUMBER'], message: 'Twilio needs TWILIO_MESSAGING_SERVICE_SID or TWILIO_FROM_NUMBER to send from' });
+    }
+    if (c.TWILIO_ACCOUNT_SID && !c.PUBLIC_URL) {
+      // Twilio signs its inbound webhooks over the URL it called: the server checks STOP/START against that URL.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required with TWILIO_ACCOUNT_SID (inbound STOP/START webhooks are verified against it)' });
+    }
     if (c.GOOGLE_CLIENT_ID && !c.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required with GOOGLE_CLIENT_ID' });
     }
@@ -138,12 +196,39 @@ export interface Config extends RawConfig {
     ai: 'openai' | 'builtin';
     email: 'smtp' | 'outbox';
     googleLogin: 'google' | 'disabled';
+    sms: 'twilio' | 'outbox';
   };
+  /** Which MLS the members found belong to (`mlsSystemOf`). */
+  mlsSystem: string;
+}
+
+/**
+ * The public origin every absolute URL is built from (pages, emails, lead payloads, upload URLs): PUBLIC_URL's
+ * origin, or in development this server on localhost. Never the request's Host or X-Forwarded-Host: a client
+ * chooses those, and a page built from them may be kept by a cache and served to everyone.
+ */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * The MLS system whose members this server finds: `demo` for the bundled demo MLS, else the RESO Web API's
+ * address (lowercase host and path, no trailing slash). An agent found in the MLS is one identity per
+ * (system, member id) (DESIGN §3); migrations read the same rule from the environment.
+ */
+export function mlsSystemOf(env: { RESO_BASE_URL?: string; RESO_CLIENT_ID?: string; RESO_BEARER_TOKEN?: string }): string {
+  if (!env.RESO_BASE_URL || !(env.RESO_CLIENT_ID?.trim() || env.RESO_BEARER_TOKEN?.trim())) return 'demo';
+  try {
+    const url = new URL(env.RESO_BASE_URL);
+    return `${url.host}${url.pathname}`.toLowerCase().replace(/\/+$/, '').slice(0, 255);
+  } catch {
+    return 'demo';
   }
 }
 
@@ -165,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ai: c.OPENAI_API_KEY ? 'openai' : 'builtin',
       email: c.SMTP_URL ? 'smtp' : 'outbox',
       googleLogin: c.GOOGLE_CLIENT_ID ? 'google' : 'disabled',
+      sms: c.TWILIO_ACCOUNT_SID ? 'twilio' : 'outbox',
     },
+    mlsSystem: mlsSystemOf(c),
   };
 }

@@ -55,12 +55,16 @@ export const adminAgentRowSchema = z.object({
 });
 export type AdminAgentRow = z.infer<typeof adminAgentRowSchema>;
 
-/** Totals over the filtered set (spec §2): agents, campaigns, active campaigns, revenue (sum of totalSpent, USD). */
+/**
+ * Totals over the filtered set (spec §2): agents, campaigns, active campaigns, revenue (USD): what was paid net of
+ * credits for under-delivery (refunds made and account credit outstanding), and those credits (USD).
+ */
 export const adminTotalsSchema = z.object({
   agents: z.number(),
   campaigns: z.number(),
   activeCampaigns: z.number(),
   revenue: z.number(),
+  credits: z.number(),
 });
 export type AdminTotals = z.infer<typeof adminTotalsSchema>;
 

@@ -96,7 +96,7 @@ describe('branding update', () => {
         email: '',
         phone: '305-555-1234',
         brokerage: ' Acme Realty ',
-        profileImageUrl: '/objects/uploads/p1',
+        profileImageUrl: '/objects/uploads/00000000-0000-4000-8000-000000007031',
         logoUrl: '',
       }),
     ).toEqual({
@@ -104,7 +104,7 @@ describe('branding update', () => {
       email: null,
       phone: '305-555-1234',
       brokerage: 'Acme Realty',
-      profileImageUrl: '/objects/uploads/p1',
+      profileImageUrl: '/objects/uploads/00000000-0000-4000-8000-000000007031',
       logoUrl: null,
     });
   });
@@ -138,13 +138,24 @@ describe('account setup', () => {
       confirmPassword: "Passwords don't match",
     });
   });
-  it('server payload is email and password, password not trimmed', () => {
+  it('server payload is the email and an optional password, not trimmed', () => {
     expect(accountSetupPayloadSchema.parse({ email: ' Jane@Example.com', password: ' pass word ' })).toEqual({
       email: 'jane@example.com',
       password: ' pass word ',
     });
-    expect(errorsOf(accountSetupPayloadSchema, { email: 'jane@example.com' })).toEqual({
+    expect(accountSetupPayloadSchema.parse({ email: 'jane@example.com' })).toEqual({ email: 'jane@example.com' });
+    expect(errorsOf(accountSetupPayloadSchema, { email: 'jane@example.com', password: 'short' })).toEqual({
       password: 'Password must be at least 6 characters',
+    });
+  });
+  it('the form leaves the password optional: empty both is fine, a typed one is checked and confirmed', () => {
+    expect(accountSetupFormSchema.parse({ email: 'jane@example.com', password: '', confirmPassword: '' })).toEqual({
+      email: 'jane@example.com',
+      password: '',
+      confirmPassword: '',
+    });
+    expect(errorsOf(accountSetupFormSchema, { email: 'jane@example.com', password: '', confirmPassword: 'secret1' })).toEqual({
+      confirmPassword: "Passwords don't match",
     });
   });
   it('agentUpdateSchema needs an email with a password', () => {

@@ -107,11 +107,15 @@ export const brandingUpdateSchema = z.object(brandingShape);
 export type BrandingUpdatePayload = z.infer<typeof brandingUpdateSchema>;
 export type BrandingUpdateInput = z.input<typeof brandingUpdateSchema>;
 
-/** Account setup dialog on the success screen. */
+/**
+ * Account setup dialog on the success screen (DESIGN §3): the link goes to the email (for an agent found in
+ * the MLS, the email the MLS publishes); a password is optional. When one is typed it has the spec's
+ * minimum and must be confirmed.
+ */
 export const accountSetupFormSchema = z
   .object({
     email: emailField(VALID_EMAIL_MESSAGE),
-    password: passwordSchema,
+    password: z.union([z.literal(''), passwordSchema], { error: PASSWORD_MIN_MESSAGE }),
     confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH_MESSAGE }).max(LIMITS.password),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -130,10 +134,10 @@ export const ACCOUNT_SETUP_DEFAULTS: z.input<typeof accountSetupFormSchema> = {
   confirmPassword: '',
 };
 
-/** What the account setup sends to PUT /api/agents/:id: { email, password }. */
+/** POST /api/agents/:id/account-setup (and PUT /api/agents/:id with a password): { email, password? }. */
 export const accountSetupPayloadSchema = z.object({
   email: emailField(VALID_EMAIL_MESSAGE),
-  password: passwordSchema,
+  password: passwordSchema.optional(),
 });
 export type AccountSetupPayload = z.infer<typeof accountSetupPayloadSchema>;
 

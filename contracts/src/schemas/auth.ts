@@ -47,8 +47,8 @@ export const verificationTokenSchema = z
 export const CHOOSE_PASSWORD_MESSAGE = 'This link was opened in another browser: please choose your password here.';
 
 /**
- * POST /api/auth/verify-email: { token } from the emailed link (account setup, email change). A link opened
- * in another browser than the one that set up the account must come with the password chosen there.
+ * POST /api/auth/verify-email: { token } from the emailed link (account setup, email change, sign-in). It
+ * signs the opening browser in; a password may come with it (the opener's choice, for an agent without one).
  */
 export const verifyEmailSchema = z.object({ token: verificationTokenSchema, password: passwordSchema.optional() });
 export type VerifyEmailPayload = z.infer<typeof verifyEmailSchema>;
@@ -67,17 +67,30 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: PASSWORDS_DONT_MATCH_MESSAGE });
 export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
 
-/** POST /api/auth/change-password: { currentPassword, newPassword } (logged in). */
+/**
+ * POST /api/auth/change-password: { currentPassword, newPassword } (logged in). An agent signed in by an emailed
+ * link who has no password yet sets the first one without `currentPassword`.
+ */
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: CURRENT_PASSWORD_WRONG_MESSAGE })
     .min(1, { error: CURRENT_PASSWORD_WRONG_MESSAGE })
-    .max(LIMITS.password, { error: tooLongMessage(LIMITS.password) }),
+    .max(LIMITS.password, { error: tooLongMessage(LIMITS.password) })
+    .optional(),
   newPassword: passwordSchema,
 });
 export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
 
-/** Answer of PUT /api/agents/:id with a password, and of an email change: the link is on its way. */
+/**
+ * POST /api/auth/sign-in-link: { email } from the login page's "Email me a sign-in link". The answer is the
+ * same whatever the address (SIGN_IN_LINK_SENT_MESSAGE).
+ */
+export const signInLinkSchema = loginEmailSchema;
+export type SignInLinkPayload = z.infer<typeof signInLinkSchema>;
+export const SIGN_IN_LINK_SENT_MESSAGE =
+  'If this email address belongs to an agent here, we have sent it a sign-in link. The link works once, for 30 minutes.';
+
+/** Answer of the account setup, a sign-in link request for an agent, and an email change: the link is on its way. */
 export const verificationSentSchema = z.object({
   status: z.literal('verification_sent'),
   email: z.string(),
@@ -89,8 +102,8 @@ export type VerificationSent = z.infer<typeof verificationSentSchema>;
 export const verifiedSchema = z.object({
   id: z.number(),
   name: z.string(),
-  purpose: z.enum(['account_setup', 'email_change', 'password_reset']),
-  /** False when an email change was confirmed in another browser: nobody got logged in there. */
+  purpose: z.enum(['account_setup', 'email_change', 'password_reset', 'sign_in']),
+  /** Whether this browser is now signed in as the agent (every link signs in the browser that opens it). */
   loggedIn: z.boolean(),
 });
 export type Verified = z.infer<typeof verifiedSchema>;

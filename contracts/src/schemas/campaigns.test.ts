@@ -9,7 +9,7 @@ const errorsOf = (schema: z.ZodType, input: unknown) => {
   return fieldErrors(r.error);
 };
 
-const imgs = (n: number) => Array.from({ length: n }, (_, i) => `/objects/uploads/${i}`);
+const imgs = (n: number) => Array.from({ length: n }, (_, i) => `/objects/uploads/00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
 
 describe('carousel images', () => {
   it('need 2 to 10 images', () => {
@@ -49,7 +49,7 @@ describe('campaign draft', () => {
     targetAudience: 'Local Home Buyers (25-55)',
     impressions: 25000,
     price: '399',
-    imageUrl: '/objects/uploads/a',
+    imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000000061',
     carouselImages: [],
     link: 'https://app.example.com/listing/A123',
   };
@@ -67,7 +67,7 @@ describe('campaign draft', () => {
       callToAction: 'Learn more',
       targetAudience: 'Local Home Buyers (25-55)',
       price: 399,
-      imageUrl: '/objects/uploads/a',
+      imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000000061',
       carouselImages: [],
       link: 'https://app.example.com/listing/A123',
     });
@@ -95,6 +95,7 @@ describe('campaign draft', () => {
       listingId: '2',
       templateType: 'just-sold',
       headline: 'Just Sold in Tampa',
+      description: 'Sold in 9 days.',
       price: 99,
     });
     expect(out).toEqual({
@@ -103,7 +104,7 @@ describe('campaign draft', () => {
       templateType: 'just-sold',
       adFormat: 'single',
       headline: 'Just Sold in Tampa',
-      description: '',
+      description: 'Sold in 9 days.',
       subtitle: '',
       callToAction: 'Learn more',
       targetAudience: 'Local Home Buyers (25-55)',
@@ -148,7 +149,19 @@ describe('campaign draft', () => {
     });
   });
 
-  it('rejects ad-copy placeholders as the description', () => {
+  it('refuses an ad without a headline or ad text, field by field', () => {
+    for (const blank of [undefined, null, '', '   ']) {
+      expect(errorsOf(campaignDraftSchema, { ...wizard, headline: blank, description: blank })).toEqual({
+        headline: 'Headline is required',
+        description: 'Ad text is required',
+      });
+    }
+  });
+
+  it('rejects ad-copy placeholders as the description, the failure text included', () => {
+    expect(errorsOf(campaignDraftSchema, { ...wizard, description: 'Unable to generate optimized copy' })).toEqual({
+      description: 'Please wait for the ad copy to finish generating, or write your own',
+    });
     expect(errorsOf(campaignDraftSchema, { ...wizard, description: 'Generating optimized ad copy...' })).toEqual({
       description: 'Please wait for the ad copy to finish generating, or write your own',
     });

@@ -19,6 +19,7 @@ import { targetingInterestSchema, targetingLocationSchema, targetingTemplateSche
 export const CAMPAIGN_MESSAGES = {
   adFormat: 'Ad format must be single or carousel',
   headline: 'Headline is required',
+  description: 'Ad text is required',
   budget: BUDGET_GRID_MESSAGE,
   link: 'Link must be a valid http or https URL',
   status: 'A new campaign can only be a draft',
@@ -73,7 +74,8 @@ const optionalCopy = (max: number) =>
  *   dropped from the output: the server derives impressions from the budget.
  * - carouselImages: at most 10; with adFormat carousel, 2 to 10.
  * - link: absolute http(s) URL only; "" or absent means "the listing page" (server's choice).
- * - description must not be one of the wizard's ad-copy placeholders.
+ * - headline and description (the ad text) are required: no ad goes out without both, and the
+ *   description is never one of the wizard's ad-copy placeholders (an error text is not ad copy).
  * - targeting fields are optional here, and strict (no age, gender or ZIP).
  */
 const campaignDraftShape = {
@@ -86,9 +88,12 @@ const campaignDraftShape = {
       .trim()
       .min(1, { error: CAMPAIGN_MESSAGES.headline })
       .max(LIMITS.headline, { error: tooLongMessage(LIMITS.headline) }),
-    description: optionalCopy(LIMITS.description).refine((v) => !isAdCopyPlaceholder(v), {
-      error: CAMPAIGN_MESSAGES.adCopyPending,
-    }),
+    description: z
+      .string({ error: CAMPAIGN_MESSAGES.description })
+      .trim()
+      .min(1, { error: CAMPAIGN_MESSAGES.description })
+      .max(LIMITS.description, { error: tooLongMessage(LIMITS.description) })
+      .refine((v) => !isAdCopyPlaceholder(v), { error: CAMPAIGN_MESSAGES.adCopyPending }),
     subtitle: optionalCopy(LIMITS.subtitle),
     callToAction: optionalCopy(LIMITS.callToAction).transform((v) => v || DEFAULT_CALL_TO_ACTION),
     targetAudience: optionalCopy(LIMITS.targetAudience).transform((v) => v || DEFAULT_TARGET_AUDIENCE),

@@ -6,6 +6,7 @@ import {
   idParam,
   idSchema,
   imageRefSchema,
+  optionalImageRefSchema,
   isHttpUrl,
   isHttpsUrl,
   isPriceString,
@@ -98,10 +99,29 @@ describe('urls and images', () => {
     expect(isHttpsUrl('http://hooks.zapier.com/hooks/catch/1/abc')).toBe(false);
   });
   it('accepts uploaded paths and http(s) image URLs only', () => {
-    expect(imageRefSchema.parse('/objects/uploads/abc')).toBe('/objects/uploads/abc');
+    const upload = '/objects/uploads/0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(imageRefSchema.parse(upload)).toBe(upload);
+    expect(imageRefSchema.parse('/demo-mls/photos/exterior-01.jpg')).toBe('/demo-mls/photos/exterior-01.jpg');
     expect(imageRefSchema.parse('https://photos.example.com/1.jpg')).toBe('https://photos.example.com/1.jpg');
     for (const bad of ['//evil.example.com/x.jpg', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'img.jpg', '']) {
       expect(imageRefSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+  it('refuses any path that is not a plain uploaded object or demo photo (L9)', () => {
+    for (const bad of [
+      '/objects/uploads/../../api/admin/agents',
+      `/objects/uploads/0f8fad5b-d9cb-469f-a165-70867728950e/../../../api/auth/me`,
+      '/objects/uploads/%2e%2e/%2e%2e/api/auth/me',
+      '/objects/uploads/0f8fad5b-d9cb-469f-a165-70867728950e?w=640',
+      '/objects/uploads/abc',
+      '/objects/uploads/',
+      '/api/agents/1',
+      '/demo-mls/photos/../../api/auth/me',
+      '/demo-mls/photos/..',
+      '/objects/uploads\\..\\api',
+    ]) {
+      expect(imageRefSchema.safeParse(bad).success).toBe(false);
+      expect(optionalImageRefSchema.safeParse(bad).success).toBe(false);
     }
   });
 });

@@ -176,12 +176,27 @@ export function isHttpsUrl(value: string): boolean {
   return isAbsoluteUrl(value, ['https:']);
 }
 
+/** An uploaded object's path: /objects/uploads/{uuid}, nothing before, after or between. */
+const UPLOADED_OBJECT_PATH = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A photo of the demo MLS (the embedded default's listings): /demo-mls/photos/{file}, one plain file name. */
+const DEMO_MLS_PHOTO_PATH = /^\/demo-mls\/photos\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/;
+
 /**
- * Image reference: an absolute http(s) URL (MLS photos) or a same-origin absolute path such as
- * /objects/uploads/{id} (uploads). "//host", "javascript:", "data:" and relative paths are rejected.
+ * A same-origin image path we serve ourselves: an uploaded object or a demo MLS photo, exactly. Anything else
+ * (`/objects/uploads/../../api/…`, encoded dots, a query, another route) is refused: the server fetches these
+ * paths from itself (share images, ad images), so one must never name another route.
+ */
+export function isOwnImagePath(value: string): boolean {
+  return UPLOADED_OBJECT_PATH.test(value) || DEMO_MLS_PHOTO_PATH.test(value);
+}
+
+/**
+ * Image reference: an absolute http(s) URL (MLS photos) or one of our own image paths (`isOwnImagePath`:
+ * /objects/uploads/{id}, /demo-mls/photos/{file}). "//host", "javascript:", "data:", relative paths and any
+ * other path are rejected. The one rule for the forms and the server.
  */
 export function isImageRef(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && /^\/[^\s\\]*$/.test(value);
+  if (value.startsWith('/')) return isOwnImagePath(value);
   return isHttpUrl(value);
 }
 

@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './help.js';
 export * from './public-listing.js';
 export * from './admin.js';
+export * from './public-api.js';

@@ -108,9 +108,9 @@ describe('manual listing form', () => {
   });
 
   it('allows up to 10 images', () => {
-    const ten = Array.from({ length: 10 }, (_, i) => `/objects/uploads/${i}`);
+    const ten = Array.from({ length: 10 }, (_, i) => `/objects/uploads/00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
     expect(manualListingFormSchema.parse({ ...filled, images: ten }).images).toHaveLength(10);
-    expect(errorsOf(manualListingFormSchema, { ...filled, images: [...ten, '/objects/uploads/x'] })).toEqual({
+    expect(errorsOf(manualListingFormSchema, { ...filled, images: [...ten, '/objects/uploads/00000000-0000-4000-8000-000000000078'] })).toEqual({
       images: 'A listing can have at most 10 images',
     });
   });
@@ -127,8 +127,8 @@ describe('listing create payload', () => {
     bathrooms: '2.0',
     squareFeet: 1500,
     status: 'active',
-    imageUrl: '/objects/uploads/a',
-    images: ['/objects/uploads/a', '/objects/uploads/b'],
+    imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000000061',
+    images: ['/objects/uploads/00000000-0000-4000-8000-000000000061', '/objects/uploads/00000000-0000-4000-8000-000000000062'],
     mlsId: 'MANUAL-1712345678901',
   };
 

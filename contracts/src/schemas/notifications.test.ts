@@ -15,7 +15,7 @@ describe('notification settings', () => {
         emailNotifications: true,
         instantNotifications: false,
         webhookUrl: 'https://hooks.example.com/leads',
-        webhookSecret: ' whsec_abc ',
+        webhookSecret: ' whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw ',
         zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/1/abc/',
         crmType: 'followupboss',
         crmWebhookUrl: 'https://crm.example.com/in',
@@ -25,7 +25,7 @@ describe('notification settings', () => {
       emailNotifications: true,
       instantNotifications: false,
       webhookUrl: 'https://hooks.example.com/leads',
-      webhookSecret: 'whsec_abc',
+      webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/1/abc/',
       crmType: 'followupboss',
       crmWebhookUrl: 'https://crm.example.com/in',
@@ -66,6 +66,19 @@ describe('notification settings', () => {
       crmType: 'Please select a supported CRM',
       crmWebhookUrl: 'CRM webhook URL must be a valid HTTPS URL',
     });
+  });
+});
+
+describe('webhook secret (L2)', () => {
+  const secret = (key: Buffer) => `whsec_${key.toString('base64')}`;
+  it('takes a whsec_ secret only as base64 of a 24 to 64 byte key, and any other text as it is', () => {
+    for (const ok of [secret(Buffer.alloc(24, 1)), secret(Buffer.alloc(32, 2)), secret(Buffer.alloc(64, 3)), 'my own passphrase', 'whsec']) {
+      expect(notificationSettingsSchema.parse({ webhookSecret: ok }).webhookSecret).toBe(ok);
+    }
+    const message = 'A whsec_ secret must be whsec_ followed by the base64 of a 24 to 64 byte key';
+    for (const bad of ['whsec_', 'whsec_abc', 'whsec_not base64!!', `${secret(Buffer.alloc(32))}x`, secret(Buffer.alloc(23)), secret(Buffer.alloc(65)), secret(Buffer.alloc(32)).replace(/=+$/, '')]) {
+      expect(errorsOf(notificationSettingsSchema, { webhookSecret: bad })).toEqual({ webhookSecret: message });
+    }
   });
 });
 

@@ -17,6 +17,8 @@ export const NOTIFICATION_MESSAGES = {
   crmWebhookUrlRequired: 'CRM webhook URL is required for this CRM',
   crmApiKeyRequired: 'An API key is required for this CRM',
   webhookType: 'Webhook type must be custom, zapier or crm',
+  webhookSecretInvalid: 'A whsec_ secret must be whsec_ followed by the base64 of a 24 to 64 byte key',
+  publicTargetRequired: 'This URL must point to a public internet address',
 } as const;
 
 /** Write-only secret: trimmed; "", null and absent all mean "not typed, keep the stored one". */
@@ -26,6 +28,25 @@ const writeOnlySecret = z
   .max(LIMITS.secret, { error: tooLongMessage(LIMITS.secret) })
   .nullish()
   .transform((v) => (v ? v : undefined));
+
+/** Standard Webhooks: a `whsec_` secret is the base64 of a key of 24 to 64 bytes. */
+export const WHSEC_KEY_BYTES = { min: 24, max: 64 } as const;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Whether a typed webhook secret can sign: text without the `whsec_` prefix is used as its own bytes; with the
+ * prefix, what follows must be base64 (padded) of 24 to 64 bytes, as Standard Webhooks defines it. A malformed
+ * one would otherwise be used as raw text and every receiver's verification would fail.
+ */
+export function isUsableWebhookSecret(secret: string): boolean {
+  if (!secret.startsWith('whsec_')) return true;
+  const b64 = secret.slice('whsec_'.length);
+  if (b64.length === 0 || !BASE64.test(b64)) return false;
+  const bytes = (b64.length / 4) * 3 - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
+  return bytes >= WHSEC_KEY_BYTES.min && bytes <= WHSEC_KEY_BYTES.max;
+}
+
+const webhookSecretField = writeOnlySecret.refine((v) => v === undefined || isUsableWebhookSecret(v), { error: NOTIFICATION_MESSAGES.webhookSecretInvalid });
 
 function isLoopbackHttpUrl(value: string): boolean {
   if (!isAbsoluteUrl(value, ['http:', 'https:'])) return false;
@@ -62,7 +83,7 @@ export function makeNotificationSettingsSchema(opts: { allowPlainHttp: boolean }
     emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
     instantNotifications: z.boolean({ error: 'instantNotifications must be true or false' }).optional(),
     webhookUrl: urlField(NOTIFICATION_MESSAGES.webhookUrl, url),
-    webhookSecret: writeOnlySecret,
+    webhookSecret: webhookSecretField,
     clearWebhookSecret: z.boolean({ error: 'clearWebhookSecret must be true or false' }).optional(),
     zapierWebhookUrl: urlField(NOTIFICATION_MESSAGES.zapierWebhookUrl, zapier),
     crmType: z
@@ -97,6 +118,11 @@ export const notificationSettingsViewSchema = z.object({
   crmWebhookUrl: z.string().nullable(),
   hasCrmApiKey: z.boolean(),
   crmDisabled: z.boolean(),
+  /**
+   * Lead and digest emails held until the agent's email address is verified (DESIGN §3: content goes only to an
+   * address that opened a link); they go out as soon as it is.
+   */
+  waitingEmails: z.number().int().nonnegative(),
 });
 export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
 
@@ -126,6 +152,7 @@ export const crmIntegrationSchema = z.object({
   name: z.string(),
   needsUrl: z.boolean(),
   requiresApiKey: z.boolean(),
+  apiKeyLabel: z.string(),
 });
 
 /** GET /api/agents/:id/deliveries query: newest first, filter by channel and status. */
@@ -158,6 +185,8 @@ export const deliveryViewSchema = z.object({
   createdAt: z.string(),
   /** When the next automatic attempt is due, while the delivery is still being retried. */
   nextAttemptAt: z.string().nullable(),
+  /** Replay may send it again (`isReplayable`): a dead or failed attempt of a delivery that will not be retried or delivered. */
+  replayable: z.boolean(),
 });
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
 
@@ -170,6 +199,7 @@ export const deliveryPageSchema = z.object({
 export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
 
 export const deliveryParamsSchema = z.object({ id: idParam, deliveryId: idParam });
+
 
 /** POST …/deliveries/:deliveryId/replay answer: the new attempt is queued. */
 export const deliveryReplaySchema = z.object({ message: z.string(), webhookId: z.string(), attempt: z.number().int() });

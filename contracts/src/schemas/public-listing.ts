@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, isHttpUrl, tooLongMessage } from './common.js';
 import { leadFormSchema } from './leads.js';
-import { LEAD_CONSENT_VERSIONS } from '../public-listing.js';
+import { LEAD_CONSENT_VERSIONS, LEAD_HOLD_REASONS, LEAD_VIEWS } from '../public-listing.js';
 
 /**
  * Wire shapes of the public listing pages (spec 001 §3 "Listing response", "Lead as shown") and of
@@ -59,11 +59,15 @@ export const publicListingSchema = z.object({
 export type PublicListing = z.infer<typeof publicListingSchema>;
 
 /** The agent on a public page: contact card fields only (never email flags, secrets, webhooks or password state). */
+/** A phone as shown and dialled (contracts/phone.ts, formatted by the server): the page needs no phone library. */
+export const phoneLinkSchema = z.object({ display: z.string(), href: z.string().nullable() }).nullable();
+
 export const publicAgentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: nullableString,
   phone: nullableString,
+  phoneLink: phoneLinkSchema,
   brokerage: nullableString,
   mlsId: nullableString,
   state: z.string(),
@@ -107,11 +111,15 @@ export const leadShownSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: nullableString,
+  phoneLink: phoneLinkSchema,
   /** "Tour", "Similar homes", both joined by ", ", or "General". */
   interest: z.string(),
   message: z.string(),
   createdAt: z.string(),
   listing: z.object({ address: z.string(), price: z.string(), mlsId: z.string() }),
+  status: z.enum(LEAD_VIEWS),
+  /** Why it is held (empty unless `held`). */
+  holdReasons: z.array(z.enum(LEAD_HOLD_REASONS)),
 });
 export type LeadShown = z.infer<typeof leadShownSchema>;
 
@@ -130,6 +138,8 @@ export const agentLeadsQuerySchema = z.object({
     .max(AGENT_LEADS_PAGE_MAX, { error: leadsLimitMessage })
     .default(AGENT_LEADS_PAGE_DEFAULT),
   cursor: z.string().regex(LEADS_CURSOR, { error: 'Invalid cursor' }).optional(),
+  /** `received` (the default): the leads delivered; `held`: the ones waiting for the agent's review. */
+  status: z.enum(LEAD_VIEWS, { error: `status must be one of ${LEAD_VIEWS.join(', ')}` }).default('received'),
 });
 export type AgentLeadsQuery = z.infer<typeof agentLeadsQuerySchema>;
 
@@ -139,11 +149,28 @@ export const agentLeadsPageSchema = z.object({
   total: z.number().int().nonnegative(),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /** How many leads wait for review ("Held for review (n)"), whichever view this page is. */
+  held: z.number().int().nonnegative(),
 });
 export type AgentLeadsPage = z.infer<typeof agentLeadsPageSchema>;
 
-/** 201 of POST /api/listings/{mlsId}/leads. */
-export const leadCreatedSchema = z.object({ id: z.number().int() });
+/** POST /api/agents/{id}/leads/{leadId}/release and …/discard: the held lead is now received (delivered) or discarded. */
+export const leadReviewedSchema = z.object({ id: z.number().int(), status: z.enum(['received', 'discarded']) });
+export type LeadReviewed = z.infer<typeof leadReviewedSchema>;
+
+/**
+ * A proof-of-work challenge (hashcash): find a `solution` (a short string of digits and lower-case letters) such
+ * that SHA-256 of `${token}:${solution}` (UTF-8) starts with `difficulty` zero bits. The token is the server's,
+ * signed, for one listing and one form (its idempotency key), valid for a few minutes and once.
+ */
+export const leadChallengeSchema = z.object({ token: z.string(), difficulty: z.number().int().min(0).max(32) });
+export type LeadChallenge = z.infer<typeof leadChallengeSchema>;
+
+/**
+ * 201 of POST /api/listings/{mlsId}/leads. With `challenge`: the listing is guarded (a flood), and this lead waits
+ * for the agent's review unless the same form is sent again with the challenge's proof of work.
+ */
+export const leadCreatedSchema = z.object({ id: z.number().int(), challenge: leadChallengeSchema.optional() });
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;
 
 export const LEAD_GUARD_MESSAGES = {
@@ -152,6 +179,7 @@ export const LEAD_GUARD_MESSAGES = {
   idempotencyKey: 'Invalid request key',
   consentVersion: 'Unknown consent text version',
   pageUrl: 'Invalid page URL',
+  proof: 'Invalid proof of work',
 } as const;
 
 /**
@@ -173,6 +201,17 @@ export const leadSubmissionSchema = leadFormSchema.extend({
     .string({ error: LEAD_GUARD_MESSAGES.pageUrl })
     .max(LIMITS.url, { error: tooLongMessage(LIMITS.url) })
     .refine(isHttpUrl, { error: LEAD_GUARD_MESSAGES.pageUrl })
+    .nullish()
+    .transform((v) => v ?? null),
+  /** The proof of work for a challenge the server gave this form (see leadChallengeSchema). */
+  proof: z
+    .object(
+      {
+        token: z.string({ error: LEAD_GUARD_MESSAGES.proof }).max(200, { error: LEAD_GUARD_MESSAGES.proof }),
+        solution: z.string({ error: LEAD_GUARD_MESSAGES.proof }).regex(/^[0-9a-z]{1,16}$/, { error: LEAD_GUARD_MESSAGES.proof }),
+      },
+      { error: LEAD_GUARD_MESSAGES.proof },
+    )
     .nullish()
     .transform((v) => v ?? null),
 });

@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common.js';
 
-/** An agent as GET/POST/PUT /api/agents… answer it: no password hash, no secrets; `hasPassword` tells whether an account exists. */
+/**
+ * How the browser that asks may use an agent (DESIGN §3): `signed_in` (password, Google, an opened email link
+ * or an admin's Login As) reaches the dashboard and everything of the agent; `draft` is the wizard's access of
+ * a browser that found the member (or made the manual agent): the public profile merged with this browser's
+ * own branding draft, listings, and its own campaigns.
+ */
+export const AGENT_ACCESS_LEVELS = ['signed_in', 'draft'] as const;
+export type AgentAccessLevel = (typeof AGENT_ACCESS_LEVELS)[number];
+
+/**
+ * An agent as GET/POST/PUT /api/agents… answer it: no password hash, no secrets. `hasPassword` tells whether an
+ * account with a password exists; `verified` whether someone opened a link sent to the agent's email (the
+ * identity then has an owner, and its public pages show its own branding).
+ */
 export const agentViewSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -13,6 +26,10 @@ export const agentViewSchema = z.object({
   profileImageUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   hasPassword: z.boolean(),
+  verified: z.boolean(),
+  access: z.enum(AGENT_ACCESS_LEVELS),
+  /** Signed in only: a new login email waiting for its link to be opened (emails go to `email` until then). */
+  pendingEmail: z.string().nullable().optional(),
   createdAt: isoDateTimeSchema,
 });
 export type AgentView = z.infer<typeof agentViewSchema>;

@@ -7,3 +7,5 @@ export * from './uploads.js';
 export * from './platform.js';
 export * from './webhooks.js';
 export * from './dashboard.js';
+export * from './credits.js';
+export * from './reports.js';

@@ -6,8 +6,10 @@ export const createPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   /** Which provider runs: Stripe Elements in the browser, or the local test card form. */
   provider: z.enum(['stripe', 'local']),
-  /** What will be charged, computed by the server from the campaign's budget. */
+  /** What will be charged, computed by the server from the campaign's budget less any account credit applied. */
   amountCents: z.number().int().positive(),
+  /** The agent's account credit this checkout uses (0 when none): budget = amountCents + creditAppliedCents. */
+  creditAppliedCents: z.number().int().nonnegative(),
   /** Stripe's publishable key when provider is 'stripe', else null. */
   publishableKey: z.string().nullable(),
 });

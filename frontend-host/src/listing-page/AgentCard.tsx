@@ -1,11 +1,11 @@
 import type { PublicAgent } from '@app/contracts';
-import { formatPhone, initials } from '../../../contracts/src/format';
-
-const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+import { initials } from '../../../contracts/src/format';
 
 /** Spec §2 agent card. `variant="manual"`: phone button, Email Agent, Get More Information. */
 export function AgentCard({ agent, variant, onContact, onTour }: { agent: PublicAgent; variant: 'listing' | 'manual'; onContact: () => void; onTour?: () => void }) {
-  const phone = agent.phone ? formatPhone(agent.phone) : '';
+  // Formatted and made a tel: URI by the server (libphonenumber-js): an extension is dialled as one.
+  const phone = agent.phoneLink?.display ?? '';
+  const tel = agent.phoneLink?.href ?? null;
   return (
     <aside className="lp-card lp-agent" aria-labelledby="agent-name">
       <div className="lp-agent-head">
@@ -25,11 +25,7 @@ export function AgentCard({ agent, variant, onContact, onTour }: { agent: Public
       </div>
       {variant === 'listing' && (
         <ul className="lp-contact">
-          {phone && (
-            <li>
-              <a href={telOf(agent.phone!)}>{phone}</a>
-            </li>
-          )}
+          {phone && <li>{tel ? <a href={tel}>{phone}</a> : phone}</li>}
           {agent.email && (
             <li>
               <a href={`mailto:${agent.email}`}>{agent.email}</a>
@@ -40,22 +36,24 @@ export function AgentCard({ agent, variant, onContact, onTour }: { agent: Public
       <div className="lp-actions">
         {variant === 'listing' ? (
           <>
-            {agent.phone && (
-              <a className="lp-button" href={telOf(agent.phone)}>
+            {tel && (
+              <a className="lp-button" href={tel}>
                 Call
               </a>
             )}
             <button type="button" className="lp-button lp-primary" onClick={onContact}>
               Contact Agent
             </button>
-            <button type="button" className="lp-button" onClick={onTour}>
-              Schedule a Tour
-            </button>
+            {onTour && (
+              <button type="button" className="lp-button" onClick={onTour}>
+                Schedule a Tour
+              </button>
+            )}
           </>
         ) : (
           <>
-            {agent.phone && (
-              <a className="lp-button" href={telOf(agent.phone)}>
+            {tel && (
+              <a className="lp-button" href={tel}>
                 {phone}
               </a>
             )}

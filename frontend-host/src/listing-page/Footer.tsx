@@ -25,6 +25,12 @@ export function EqualHousing() {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+/** "October 28, 2026": how the page writes a date ("Listed", "Data updated"); an unreadable value is shown as it is. */
+export function formatListingDate(value: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
 /** The MLS compliance footer (spec §2) and the Equal Housing Opportunity statement. */
 export function Footer({ compliance, dataUpdatedAt }: { compliance: MlsComplianceInfo | null; dataUpdatedAt: string | null }) {
   return (
@@ -36,7 +42,7 @@ export function Footer({ compliance, dataUpdatedAt }: { compliance: MlsComplianc
           {compliance.brokerage && <p>Listing courtesy of {compliance.brokerage}</p>}
           {compliance.broker && <p>Broker: {compliance.broker}</p>}
           {compliance.disclaimer && <p className="lp-muted">{compliance.disclaimer}</p>}
-          {dataUpdatedAt && <p className="lp-muted">Data updated {dateFormat.format(new Date(dataUpdatedAt))}</p>}
+          {dataUpdatedAt && <p className="lp-muted">Data updated {formatListingDate(dataUpdatedAt)}</p>}
         </div>
       )}
       <EqualHousing />

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LeadFormInput } from '@app/contracts';
 import { CURRENT_LEAD_CONSENT_VERSION, LEAD_CONSENT_TEXTS, LEAD_FAILED_FALLBACK, LEAD_FAILED_TOAST_TITLE, LEAD_MIN_FILL_MS } from '../../../contracts/src/public-listing';
 import { errorText, isApiError } from '../../../contracts/src/api-client';
@@ -6,6 +6,7 @@ import { toastAdded } from '../features/toast/toastSlice';
 import { useListingDispatch } from './hooks';
 import { useSubmitLeadMutation } from './listingApi';
 import { useFocusTrap } from './useFocusTrap';
+import { solveChallenge } from './proof-of-work';
 
 // The same texts as contracts/src/schemas/leads.ts (that file carries zod, which this page does not load).
 const MISSING_TOAST = { title: 'Required fields missing', description: 'Please provide your name and email address' };
@@ -61,6 +62,13 @@ export function LeadForm(props: LeadFormProps) {
   const [key] = useState(newKey);
   const [waiting, setWaiting] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
+  // Stops a proof of work still running when the dialog closes.
+  const stopped = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    stopped.current = controller;
+    return () => controller.abort();
+  }, []);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => props.onClose(), [props]);
   useFocusTrap(ref, true, close);
@@ -91,13 +99,26 @@ export function LeadForm(props: LeadFormProps) {
       await sleep(hold);
       setWaiting(false);
     }
-    for (let attempt = 0; attempt < 3; attempt++) {
+    let proof: { token: string; solution: string } | null = null;
+    for (let attempt = 0; attempt < 4; attempt++) {
       try {
-        await submitLead({ mlsId: props.mlsId, lead }).unwrap();
+        const created = await submitLead({ mlsId: props.mlsId, lead: proof ? { ...lead, proof } : lead }).unwrap();
+        // The listing is under a flood of junk leads: this one is stored and waits for the agent's review, unless
+        // the page proves its work. Solved here (a fraction of a second), then the same form is sent with it.
+        if (created.challenge && attempt < 3) {
+          setWaiting(true);
+          try {
+            proof = { token: created.challenge.token, solution: await solveChallenge(created.challenge, stopped.current?.signal) };
+          } finally {
+            setWaiting(false);
+          }
+          continue;
+        }
         dispatch(toastAdded(SENT_TOAST));
         props.onClose();
         return;
       } catch (err) {
+        if (err instanceof DOMException && err.name === 'AbortError') return;
         // Sent within seconds of the page's render: wait as the server says and send the same form again.
         const body = isApiError(err) ? err.body : null;
         if (body?.code === 'leads.too_fast' && typeof body.retryAfterSeconds === 'number') {

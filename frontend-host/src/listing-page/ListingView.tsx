@@ -3,7 +3,8 @@ import type { ListingResponse } from '@app/contracts';
 import { bboxParam, formatAcres, formatPrice, formatUsd, mapBoundingBox, pricePerSqft } from '../../../contracts/src/format';
 import { externalMapUrl } from '../../../contracts/src/public-listing';
 import { AgentCard } from './AgentCard';
-import { Footer } from './Footer';
+import { ContactBar } from './ContactBar';
+import { Footer, formatListingDate } from './Footer';
 import { Gallery } from './Gallery';
 import { LeadForm } from './LeadForm';
 import { PhotoGrid } from './PhotoGrid';
@@ -36,6 +37,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
       {children}
     </section>
   );
+}
+
+export const isSold = (status: string) => status.trim().toLowerCase() === 'sold';
+
+/** "Sold" beside the price of a sold home (spec: the placeholder says just sold; the page says it too). */
+export function StatusBadge({ status }: { status: string }) {
+  return isSold(status) ? <span className="lp-badge lp-badge-sold">Sold</span> : null;
 }
 
 /** The public listing page (spec 001 §2, /listing/{mlsId}). */
@@ -72,6 +80,7 @@ export function ListingView({ data, formToken, pageUrl }: { data: ListingRespons
   ];
   const lot = l.lotSizeSqFt ? `${formatAcres(l.lotSizeSqFt)} acres (${formatPrice(l.lotSizeSqFt)} sq ft)` : l.lotSize ? `${l.lotSize} acres` : null;
   const hasPoint = l.latitude !== null && l.longitude !== null;
+  const sold = isSold(l.status);
 
   return (
     <>
@@ -80,7 +89,10 @@ export function ListingView({ data, formToken, pageUrl }: { data: ListingRespons
         <div className="lp-layout">
           <div className="lp-content">
             <header className="lp-header">
-              <p className="lp-price">{formatUsd(l.price)}</p>
+              <p className="lp-price">
+                {formatUsd(l.price)}
+                <StatusBadge status={l.status} />
+              </p>
               <h1 className="lp-address">{address}</h1>
             </header>
             <ul className="lp-tiles">
@@ -103,7 +115,7 @@ export function ListingView({ data, formToken, pageUrl }: { data: ListingRespons
                   ['Year built', l.yearBuilt],
                   ['Lot size', lot],
                   ['MLS #', l.mlsId],
-                  ['Listed', l.listDate],
+                  ['Listed', l.listDate ? formatListingDate(l.listDate) : null],
                   ['Days on market', l.daysOnMarket],
                 ]}
               />
@@ -151,9 +163,11 @@ export function ListingView({ data, formToken, pageUrl }: { data: ListingRespons
               )}
             </Section>
           </div>
-          <AgentCard agent={agent} variant="listing" onContact={() => setForm({ tour: false })} onTour={() => setForm({ tour: true })} />
+          {/* A sold home is not toured. */}
+          <AgentCard agent={agent} variant="listing" onContact={() => setForm({ tour: false })} onTour={sold ? undefined : () => setForm({ tour: true })} />
         </div>
       </main>
+      <ContactBar agent={agent} contactLabel="Contact Agent" onContact={() => setForm({ tour: false })} />
       <Footer compliance={mlsCompliance} dataUpdatedAt={l.dataUpdatedAt} />
       {gallery !== null && <Gallery photos={l.photos} start={gallery} alt={address} onClose={() => setGallery(null)} />}
       {form && (

@@ -5,7 +5,9 @@ import { manualListingImages } from '../../../contracts/src/public-listing';
 import { AgentCard } from './AgentCard';
 import { Footer } from './Footer';
 import { LeadForm } from './LeadForm';
-import { addressLine } from './ListingView';
+import { addressLine, StatusBadge } from './ListingView';
+import { ContactBar } from './ContactBar';
+import { FULL_WIDTH_SIZES } from './images';
 import { Photo } from './Photo';
 import { Placeholder } from './Placeholder';
 
@@ -24,7 +26,7 @@ export function ManualListingView({ data, campaign, formToken, pageUrl }: { data
         <div className="lp-manual-media">
           {current ? (
             <div className="lp-manual-large">
-              <Photo key={current} url={current} alt={address} status={l.status} sizes="(min-width: 900px) 60vw, 100vw" width={1280} height={960} priority={selected === 0} />
+              <Photo key={current} url={current} alt={address} status={l.status} sizes={FULL_WIDTH_SIZES} width={1280} height={960} priority={selected === 0} />
             </div>
           ) : (
             <Placeholder status={l.status} className="lp-manual-large" />
@@ -44,7 +46,10 @@ export function ManualListingView({ data, campaign, formToken, pageUrl }: { data
         <div className="lp-layout">
           <div className="lp-content">
             <header className="lp-header">
-              <p className="lp-price">{formatUsd(l.price)}</p>
+              <p className="lp-price">
+                {formatUsd(l.price)}
+                <StatusBadge status={l.status} />
+              </p>
               <h1 className="lp-address">{address}</h1>
             </header>
             <ul className="lp-tiles">
@@ -77,6 +82,7 @@ export function ManualListingView({ data, campaign, formToken, pageUrl }: { data
           <AgentCard agent={agent} variant="manual" onContact={() => setFormOpen(true)} />
         </div>
       </main>
+      <ContactBar agent={agent} contactLabel="Get More Information" onContact={() => setFormOpen(true)} />
       <Footer compliance={mlsCompliance.brokerage || mlsCompliance.mlsName ? mlsCompliance : null} dataUpdatedAt={null} />
       {formOpen && (
         <LeadForm mlsId={l.mlsId} formToken={formToken} pageUrl={pageUrl} showConsent={false} title="Get More Information" initialTour={false} onClose={() => setFormOpen(false)} />

@@ -6,9 +6,9 @@ import { Placeholder } from './Placeholder';
  * A listing photo in a fixed-ratio box: width and height attributes give the browser the box before the
  * image arrives (no layout shift); object-fit crops. Falls back to the placeholder when it cannot load.
  */
-export function Photo(props: { url: string; alt: string; status: string; sizes: string; width: number; height: number; priority?: boolean }) {
+export function Photo(props: { url: string; alt: string; status: string; sizes: string; width: number; height: number; priority?: boolean; placeholderLabel?: boolean }) {
   const [broken, setBroken] = useState(false);
-  if (broken) return <Placeholder status={props.status} />;
+  if (broken) return <Placeholder status={props.status} label={props.placeholderLabel ?? true} />;
   return (
     <img
       className="lp-photo"

@@ -1,4 +1,5 @@
 import { GALLERY_GRID_DESKTOP, GALLERY_GRID_MOBILE } from '../../../contracts/src/public-listing';
+import { FULL_WIDTH_SIZES } from './images';
 import { Photo } from './Photo';
 import { Placeholder } from './Placeholder';
 
@@ -22,10 +23,12 @@ export function PhotoGrid({ photos, status, alt, onOpen }: { photos: string[]; s
             url={url}
             alt={i === 0 ? alt : ''}
             status={status}
-            sizes={i === 0 ? '(min-width: 900px) 50vw, 100vw' : '(min-width: 900px) 25vw, 50vw'}
+            sizes={shown.length === 1 ? FULL_WIDTH_SIZES : i === 0 ? '(min-width: 900px) 50vw, 100vw' : '(min-width: 900px) 25vw, 50vw'}
             width={i === 0 ? 1280 : 640}
             height={i === 0 ? 960 : 480}
             priority={i === 0}
+            // A small tile's fallback is a plain colour: its "just sold" label would run into "+N more".
+            placeholderLabel={i === 0}
           />
           {i === GALLERY_GRID_MOBILE - 1 && moreMobile > 0 && <span className="lp-more lp-more-mobile">+{moreMobile} more</span>}
           {i === GALLERY_GRID_DESKTOP - 1 && moreDesktop > 0 && <span className="lp-more lp-more-desktop">+{moreDesktop} more</span>}

@@ -122,7 +122,7 @@ export function renderListingDocument(input: RenderInput): string {
   const { assets } = input;
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">' +
     '<link rel="icon" href="data:,">' +
     head(input) +
     `<style>${assets.css}</style>` +

@@ -12,3 +12,10 @@ export function srcSetOf(url: string): string | undefined {
 export function srcOf(url: string): string {
   return UPLOAD.test(url) ? `${url}?w=640` : url;
 }
+
+/**
+ * `sizes` of a photo as wide as the page's content: the whole screen below 900 px, the viewport less the
+ * page's 16 px gutters above, at most the 1,200 px column less them (1,168 px). The browser then picks a
+ * variant that fills the box instead of stretching a small one.
+ */
+export const FULL_WIDTH_SIZES = '(min-width: 1200px) 1168px, (min-width: 900px) calc(100vw - 32px), 100vw';

@@ -171,7 +171,7 @@ describe('GET /api/admin/agents', () => {
     expect(ada).toMatchObject({ name: 'Ada Active', email: 'ada@realty.test', totalCampaigns: 3, activeCampaigns: 2, totalSpent: 598 });
     expect(ada.campaigns).toHaveLength(3);
     expect(ada.campaigns[2]).toMatchObject({ status: 'active', impressionsRequested: 10000, impressionsDelivered: 10500 });
-    expect(body.totals).toEqual({ agents: 5, campaigns: 5, activeCampaigns: 3, revenue: 598 + 499 });
+    expect(body.totals).toEqual({ agents: 5, campaigns: 5, activeCampaigns: 3, revenue: 598 + 499, credits: 0 });
     expect(body.total).toBe(5);
     // Newest first by default.
     expect(body.agents[0].id).toBe(ids.ada);
@@ -180,17 +180,17 @@ describe('GET /api/admin/agents', () => {
   it('filters by status, with totals over the filtered set', async () => {
     const active = await get('?status=active');
     expect(names(active)).toEqual(['Ada Active', 'Dee 50%_off']);
-    expect(active.totals).toEqual({ agents: 2, campaigns: 4, activeCampaigns: 3, revenue: 598 });
+    expect(active.totals).toEqual({ agents: 2, campaigns: 4, activeCampaigns: 3, revenue: 598, credits: 0 });
     const inactive = await get('?status=inactive');
     expect(names(inactive)).toEqual(['Ben Paused', 'Cy None', 'Olga Old']);
-    expect(inactive.totals).toEqual({ agents: 3, campaigns: 1, activeCampaigns: 0, revenue: 499 });
+    expect(inactive.totals).toEqual({ agents: 3, campaigns: 1, activeCampaigns: 0, revenue: 499, credits: 0 });
   });
 
   it('filters by campaigns', async () => {
     expect(names(await get('?campaigns=with'))).toEqual(['Ada Active', 'Ben Paused', 'Dee 50%_off']);
     const none = await get('?campaigns=none');
     expect(names(none)).toEqual(['Cy None', 'Olga Old']);
-    expect(none.totals).toEqual({ agents: 2, campaigns: 0, activeCampaigns: 0, revenue: 0 });
+    expect(none.totals).toEqual({ agents: 2, campaigns: 0, activeCampaigns: 0, revenue: 0, credits: 0 });
   });
 
   it('searches name or email, case-insensitively, with % and _ taken literally', async () => {
@@ -198,7 +198,7 @@ describe('GET /api/admin/agents', () => {
     expect(names(await get('?search=ben'))).toEqual(['Ben Paused']);
     expect(names(await get('?search=' + encodeURIComponent('50%_')))).toEqual(['Dee 50%_off']);
     expect(names(await get('?search=' + encodeURIComponent('%')))).toEqual(['Dee 50%_off']);
-    expect((await get('?search=nobody')).totals).toEqual({ agents: 0, campaigns: 0, activeCampaigns: 0, revenue: 0 });
+    expect((await get('?search=nobody')).totals).toEqual({ agents: 0, campaigns: 0, activeCampaigns: 0, revenue: 0, credits: 0 });
   });
 
   it('filters by created today, 7, 30 and 90 days', async () => {
@@ -211,7 +211,7 @@ describe('GET /api/admin/agents', () => {
   it('combines filters', async () => {
     const body = await get('?status=inactive&campaigns=with&created=30d&search=homes');
     expect(names(body)).toEqual(['Ben Paused']);
-    expect(body.totals).toEqual({ agents: 1, campaigns: 1, activeCampaigns: 0, revenue: 499 });
+    expect(body.totals).toEqual({ agents: 1, campaigns: 1, activeCampaigns: 0, revenue: 499, credits: 0 });
   });
 
   it('paginates and sorts, totals staying over the whole filtered set', async () => {
@@ -244,6 +244,21 @@ describe('GET /api/admin/agents', () => {
     const launched = await browser.get('/api/admin/facebook-metrics').expect(200);
     expect(launched.body).toEqual([{ campaignId: adaCampaigns[0].id, impressions: 1234, clicks: 56 }]);
     await browser.get('/api/admin/facebook-metrics?campaignIds=1,x').expect(400);
+  });
+
+  it('revenue is net of credits: a refund made and account credit outstanding count against it, spent credit no longer does', async () => {
+    const [first, second] = await t.db('campaigns').where({ agentId: ids.ada }).orderBy('id').limit(2);
+    const base = { agentId: ids.ada, priceCents: 29_900, promised: 15_000, delivered: 10_000 };
+    const paymentId = (await t.db('payments').first('id')).id;
+    const [refund] = await t.db('campaignCredits').insert({ ...base, campaignId: first.id, paymentId, method: 'refund', amountCents: 9_967, status: 'pending', idempotencyKey: 'k-admin-1' }).returning('id');
+    expect((await get()).totals).toMatchObject({ revenue: 598 + 499, credits: 0 });
+    await t.db('campaignCredits').where({ id: refund.id }).update({ status: 'succeeded' });
+    expect((await get()).totals).toMatchObject({ revenue: 598 + 499 - 99.67, credits: 99.67 });
+    const [credit] = await t.db('campaignCredits').insert({ ...base, campaignId: second.id, method: 'account_credit', amountCents: 1_000, status: 'succeeded', idempotencyKey: 'k-admin-2' }).returning('id');
+    await t.db('creditLedger').insert({ agentId: ids.ada, kind: 'credit', amountCents: 1_000, campaignCreditId: credit.id });
+    expect((await get()).totals).toMatchObject({ revenue: 598 + 499 - 109.67, credits: 109.67 });
+    await t.db('creditLedger').insert({ agentId: ids.ada, kind: 'applied', amountCents: -1_000, paymentId: (await t.db('payments').first('id')).id });
+    expect((await get()).totals).toMatchObject({ revenue: 598 + 499 - 99.67, credits: 99.67 });
   });
 });
 

@@ -14,13 +14,14 @@ import { consumeRateLimit, limiterFor } from '../../platform/http/rate-limit';
 import { notFound, tooManyRequests } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { isImpersonating, sessionOf, type SessionData } from '../../platform/auth/actor';
-import { endAdminSession, requireAdmin, startAdminSession } from '../../platform/http/admin-session';
+import { adminSessionRemainingMs, endAdminSession, requireAdmin, startAdminSession } from '../../platform/http/admin-session';
 import { listFailed, retryFailedJob } from '../../platform/jobs/ops';
 import type { AppDeps } from '../../platform/deps';
 import { adminNotConfigured, invalidAdminPassword } from './admin.errors';
 import { findAgent, listAgentsForAdmin } from '../agents';
 import { campaignMetrics, campaignsOfAgents, listFailedLaunches, relaunchCampaign } from '../campaigns';
 import { presentAgentsPage, presentFailedWork } from './admin.presenter';
+import { recordRateLimitRefusal } from '../../platform/metrics';
 
 const Login = { body: adminLoginSchema };
 /** Failed admin logins per client address: after 5 in 15 minutes, 429 with Retry-After (successes do not count). */
@@ -30,7 +31,10 @@ const LOGIN_FAILURES = { name: 'admin-login-failures', points: 5, durationSecond
 function refuseWhileLimited(db: AppDeps['db']) {
   return async (ctx: import('koa').Context, next: import('koa').Next) => {
     const res = await limiterFor(db, LOGIN_FAILURES).get(ctx.ip);
-    if (res && res.consumedPoints >= LOGIN_FAILURES.points) throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    if (res && res.consumedPoints >= LOGIN_FAILURES.points) {
+      recordRateLimitRefusal(LOGIN_FAILURES.name);
+      throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    }
     await next();
   };
 }
@@ -97,12 +101,16 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
     const { agentId } = inputOf(ctx, LoginAs).params;
     const agent = await findAgent(agentId);
     if (!agent) throw notFound('agent');
-    // The browser's agent session becomes this agent's, under a new id, marked as an impersonation.
+    // The browser's agent session becomes this agent's, under a new id, marked as an impersonation. It lives as
+    // long as the admin session it came from (platform/http/impersonation.ts checks it on every request).
+    const adminSid = ctx.state.adminSessionId as string;
     await ctx.session!.regenerate();
     const s = ctx.session as unknown as SessionData;
     s.agentId = agent.id;
     s.impersonatedBy = 'admin';
     s.impersonationStartedAt = new Date().toISOString();
+    s.impersonationAdminSid = adminSid;
+    ctx.session!.maxAge = Math.max(1000, await adminSessionRemainingMs(db, adminSid));
     await audit(db, { actorType: 'admin', action: 'admin.login_as', targetType: 'agent', targetId: agent.id }, ctx);
     ctx.redirect('/dashboard');
   });

@@ -65,7 +65,8 @@ export async function listAgentsForAdmin({ db, caches }: { db: Db; caches?: Read
   const totalsQuery = async () => {
     const { rows } = await db.raw<{ rows: Record<string, any>[] }>(
       `select count(*)::int as t_agents, coalesce(sum(a.total_campaigns), 0)::int as t_campaigns,
-              coalesce(sum(a.active_campaigns), 0)::int as t_active, coalesce(sum(a.spent_cents), 0)::bigint as t_revenue
+              coalesce(sum(a.active_campaigns), 0)::int as t_active, coalesce(sum(a.spent_cents), 0)::bigint as t_paid,
+              coalesce(sum(a.credited_cents), 0)::bigint as t_credited
          from agents a ${filter}`,
       bindings as never,
     );
@@ -79,10 +80,12 @@ export async function listAgentsForAdmin({ db, caches }: { db: Db; caches?: Read
     [...bindings, q.pageSize, (q.page - 1) * q.pageSize] as never,
   );
   const [first, { rows }] = await Promise.all([
-    caches ? caches.named<Record<string, any>>('admin-agent-totals', ['agents', 'campaigns', 'payments']).get(filterKey, totalsQuery) : totalsQuery(),
+    caches ? caches.named<Record<string, any>>('admin-agent-totals', ['agents', 'campaigns', 'payments', 'campaign_credits', 'credit_ledger']).get(filterKey, totalsQuery) : totalsQuery(),
     pageQuery,
   ]);
-  const revenueCents = Number(first?.t_revenue ?? 0);
+  // Revenue net of credits: what was paid, less refunds made and account credit outstanding (credited_cents).
+  const creditedCents = Number(first?.t_credited ?? 0);
+  const revenueCents = Number(first?.t_paid ?? 0) - creditedCents;
   return {
     rows: rows.map((r) => ({
         id: r.id,
@@ -98,6 +101,7 @@ export async function listAgentsForAdmin({ db, caches }: { db: Db; caches?: Read
       campaigns: first?.t_campaigns ?? 0,
       activeCampaigns: first?.t_active ?? 0,
       revenue: revenueCents / 100,
+      credits: creditedCents / 100,
       revenueCents,
     },
   };

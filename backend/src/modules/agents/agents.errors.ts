@@ -1,4 +1,6 @@
 import {
+  API_KEY_MESSAGES,
+  type ApiKeyScope,
   CHOOSE_PASSWORD_MESSAGE,
   GOOGLE_LOGIN_DISABLED_MESSAGE,
   COMMON_PASSWORD_MESSAGE,
@@ -13,20 +15,10 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 export const invalidCredentials = () => new AppError(401, 'auth.invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
 
-export const loginRequired = () => forbidden('agents.login_required', 'Please log in to continue');
+/** A wizard browser (draft access) asked for what only the signed-in agent reaches: it may ask for a sign-in link. */
+export const loginRequired = () => forbidden('agents.login_required', 'Please sign in to continue: we can email you a sign-in link.');
 
 export const agentForbidden = () => forbidden('agents.forbidden', 'You do not have access to this agent');
-
-/**
- * The one translation of an agent refusal into the refusal of something the agent owns (a campaign,
- * a payment): "please log in" stays (it helps the agent's own browser), while "not yours" and "no
- * such agent" become the caller's own 403, which says nothing about the agent.
- */
-export function translateAgentRefusal(err: unknown, refusal: () => AppError): unknown {
-  if (err instanceof AppError && err.code === 'agents.login_required') return err;
-  if (err instanceof AppError && (err.status === 403 || err.status === 404)) return refusal();
-  return err;
-}
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Please log in.';
 export const PASSWORD_ALREADY_SET_MESSAGE = 'This account already has a password. Please log in.';
@@ -44,3 +36,12 @@ export { impersonationRefused } from '../../platform/errors';
 export const choosePassword = () => new AppError(400, 'agents.choose_password', CHOOSE_PASSWORD_MESSAGE, { password: CHOOSE_PASSWORD_MESSAGE });
 /** Continue with Google without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (the login page disables its button). */
 export const googleLoginDisabled = () => unavailable('agents.google_login_disabled', GOOGLE_LOGIN_DISABLED_MESSAGE);
+
+// API keys (the public API, /api/v1).
+/** No key on the request: the header tells clients how to send one. */
+export const apiKeyRequired = () => new AppError(401, 'api.key_required', API_KEY_MESSAGES.missing);
+/** Unknown or revoked key: one answer for both. */
+export const apiKeyInvalid = () => new AppError(401, 'api.key_invalid', API_KEY_MESSAGES.invalid);
+export const apiKeyScopeMissing = (scope: ApiKeyScope) => forbidden('api.insufficient_scope', API_KEY_MESSAGES.scope(scope));
+export const apiKeyNotFound = () => new AppError(404, 'agents.api_key_not_found', 'API key not found');
+export const tooManyApiKeys = () => new AppError(409, 'agents.api_key_limit', API_KEY_MESSAGES.tooMany);

@@ -1,20 +1,24 @@
-import crypto from 'node:crypto';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
-import { agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
+import { accountSetupPayloadSchema, agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
-import { actorOf, claimAgent, isImpersonating, sessionOf } from '../../platform/auth/actor';
+import { accessLevelOf, actorOf, browserKeyOf, grantWizardAccess, hashOf, isImpersonating } from '../../platform/auth/actor';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { forbidden, impersonationRefused } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { createAgent, createMlsAgent, getAccessibleAgent, listAccessibleAgents } from './agents.service';
-import { updateAgent } from './account.service';
-import { VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, VERIFICATION_EMAIL_IP_RATE_LIMIT } from './auth.routes';
-import { addAuthRoutes } from './auth.routes';
+import { getAccessibleAgent, listSignedInAgents } from './agents.service';
+import { createManualAgent, identityForMember } from './identity';
+import { pendingEmailOf, requestAccountSetup, requestSignInLinkFor, saveBrandingDraft, updateSignedInAgent, type VerificationSentView } from './account.service';
+import { loadDraft } from './drafts';
+import { VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, VERIFICATION_EMAIL_IP_RATE_LIMIT, addAuthRoutes } from './auth.routes';
 import { addGoogleLoginRoutes } from './google-login.routes';
+import { addApiKeyRoutes } from './api-keys.routes';
 import { presentAgent } from './agents.presenter';
 import { foundMlsMember } from './mls-found';
+import type { Agent } from './agent.model';
+import { NO_IDENTITY_HOOKS, type IdentityHooks } from './identity-hooks';
 
 const AgentIdParams = z.object({ id: idParam });
 
@@ -22,66 +26,113 @@ const AgentIdParams = z.object({ id: idParam });
 export const AGENT_CREATE_RATE_LIMIT = { points: 100, durationSeconds: 10 * 60 } as const;
 const CreateAgent = { body: agentCreateSchema };
 const UpdateAgent = { params: AgentIdParams, body: agentUpdateSchema };
+const AccountSetup = { params: AgentIdParams, body: accountSetupPayloadSchema };
 
-export function agentsRouter(deps: AppDeps): Router {
+/** Each of these emails a link: bounded per client and per address (no mail bombing through us). */
+async function limitLinkEmails(deps: AppDeps, ctx: Context, address: string | null): Promise<void> {
+  await consumeRateLimit(deps.db, { name: 'verification-email-ip', ...VERIFICATION_EMAIL_IP_RATE_LIMIT }, ctx.ip);
+  if (address) await consumeRateLimit(deps.db, { name: 'verification-email-address', ...VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT }, address.toLowerCase());
+}
+
+/** The agent as this browser sees it: its own row when signed in, else the public profile with its draft. */
+async function viewFor(deps: AppDeps, ctx: Context, agent: Agent) {
+  const actor = actorOf(ctx);
+  if (accessLevelOf(actor, agent.id) === 'signed_in') return presentAgent(agent, { access: 'signed_in', pendingEmail: await pendingEmailOf(deps.db, agent.id) });
+  return presentAgent(agent, { access: 'draft', draft: await loadDraft(deps.db, agent.id, actor.browserHash) });
+}
+
+export function agentsRouter(deps: AppDeps, hooks: IdentityHooks = NO_IDENTITY_HOOKS): Router {
   const router = new Router();
 
+  /**
+   * The wizard's step 1: a member this browser found in the MLS, or an agent entered by hand. A found member is
+   * one identity whoever finds it (201 the first time, 200 after); this browser gets the wizard's draft access
+   * to it, never the account: an identity with an owner is offered the emailed sign-in link (the answer says
+   * `verified`), never refused.
+   */
   router.post('/api/agents', rateLimit({ name: 'agent-create', ...AGENT_CREATE_RATE_LIMIT }), validate(CreateAgent), async (ctx) => {
     const input = inputOf(ctx, CreateAgent).body;
-    let agent;
+    let agent: Agent;
     let created = true;
     if (input.manualEntry === true) {
-      agent = await createAgent(input);
+      agent = await createManualAgent(input);
     } else {
       // The schema guarantees an mlsId here; it must be one this session found with the MLS search.
       const found = foundMlsMember(ctx, input.mlsId!);
       if (!found) throw forbidden('agents.mls_search_required', 'Please search for your name in the MLS first: this MLS ID was not found in this session.');
-      ({ agent, created } = await createMlsAgent(actorOf(ctx), found, input));
+      ({ agent, created } = await identityForMember(found));
     }
-    claimAgent(ctx, agent.id);
+    if (accessLevelOf(actorOf(ctx), agent.id) !== 'signed_in') grantWizardAccess(ctx, agent.id);
     ctx.status = created ? 201 : 200;
-    ctx.body = presentAgent(agent);
+    ctx.body = await viewFor(deps, ctx, agent);
   });
 
+  // The dashboard's Select Agent: the agent this browser is signed in as.
   router.get('/api/agents', async (ctx) => {
-    ctx.body = (await listAccessibleAgents(actorOf(ctx))).map(presentAgent);
+    ctx.body = (await listSignedInAgents(actorOf(ctx))).map((a) => presentAgent(a, { access: 'signed_in' }));
   });
 
   router.get('/api/agents/:id', validate({ params: AgentIdParams }), async (ctx) => {
     const { params } = inputOf(ctx, { params: AgentIdParams });
-    ctx.body = presentAgent(await getAccessibleAgent(actorOf(ctx), params.id));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await viewFor(deps, ctx, await getAccessibleAgent(actorOf(ctx), params.id, 'draft'));
   });
 
-  // Branding (wizard step 4), profile edit (dashboard) and account setup (email + password).
+  /**
+   * Branding (wizard step 4) and the dashboard's profile edit. Signed in as the agent: written to the agent (a
+   * new email waits for its link). A wizard browser: its own draft, answered merged at once; the agent is left as
+   * it is. With a password: the account setup (spec 000's PUT), as POST …/account-setup.
+   */
   router.put('/api/agents/:id', validate(UpdateAgent), async (ctx) => {
     const { params, body } = inputOf(ctx, UpdateAgent);
-    const agent = await getAccessibleAgent(actorOf(ctx), params.id);
-    // Login As (DESIGN §6): the admin may edit the profile as the agent, never its password or login email.
-    if (isImpersonating(ctx)) {
-      const emailChanges = body.email !== undefined && (body.email ?? '').toLowerCase() !== (agent.email ?? '').toLowerCase();
-      if (body.password !== undefined || emailChanges) throw impersonationRefused();
-    }
-    const sendsLink = body.password !== undefined || (agent.hasPassword && !!body.email && body.email !== (agent.email ?? '').toLowerCase());
-    if (sendsLink) {
-      // Each of these emails a link: bounded per client and per address (no mail bombing through us).
-      await consumeRateLimit(deps.db, { name: 'verification-email-ip', ...VERIFICATION_EMAIL_IP_RATE_LIMIT }, ctx.ip);
-      await consumeRateLimit(deps.db, { name: 'verification-email-address', ...VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT }, body.email!);
-    }
-    const session = sessionOf(ctx);
-    if (sendsLink) session.verifyNonce ??= crypto.randomBytes(24).toString('base64url');
-    const result = await updateAgent(deps, agent, body, { impersonated: isImpersonating(ctx), requesterNonce: session.verifyNonce });
-    if (result.kind === 'verification_sent') {
-      // DESIGN §6: no password until the owner of the email opens the link; this session keeps its wizard access.
-      await audit(deps.db, { actorType: 'visitor', action: 'agent.account_setup_requested', targetType: 'agent', targetId: agent.id }, ctx);
+    const actor = actorOf(ctx);
+    const agent = await getAccessibleAgent(actor, params.id, 'draft');
+    const signedIn = accessLevelOf(actor, agent.id) === 'signed_in';
+    if (body.password !== undefined) {
+      if (isImpersonating(ctx)) throw impersonationRefused();
       ctx.status = 202;
-      ctx.body = result.sent;
+      ctx.body = await accountSetup(ctx, agent, { email: body.email!, password: body.password });
       return;
     }
-    ctx.body = result.kind === 'email_change_sent' ? { ...presentAgent(result.agent), pendingEmail: result.sent.email } : presentAgent(result.agent);
+    if (signedIn) {
+      const changesEmail = !!body.email && body.email.toLowerCase() !== (agent.email ?? '').toLowerCase();
+      if (changesEmail && !isImpersonating(ctx)) await limitLinkEmails(deps, ctx, body.email!);
+      const result = await updateSignedInAgent(deps, agent, body, { impersonated: isImpersonating(ctx), requesterHash: hashOf(browserKeyOf(ctx)) });
+      ctx.body = await viewFor(deps, ctx, result.agent);
+      return;
+    }
+    await saveBrandingDraft(deps, agent, body, hashOf(browserKeyOf(ctx)));
+    ctx.body = await viewFor(deps, ctx, agent);
   });
 
-  addAuthRoutes(router, deps);
-  addGoogleLoginRoutes(router, deps);
+  /** The success screen's account setup: a link to the identity's email (the MLS's own for a member); password optional. */
+  async function accountSetup(ctx: Context, agent: Agent, input: { email: string; password?: string }): Promise<VerificationSentView> {
+    await limitLinkEmails(deps, ctx, input.email);
+    const sent = await requestAccountSetup(deps, agent, input, hashOf(browserKeyOf(ctx)));
+    await audit(deps.db, { actorType: 'visitor', action: 'agent.account_setup_requested', targetType: 'agent', targetId: agent.id }, ctx);
+    return sent;
+  }
+
+  router.post('/api/agents/:id/account-setup', validate(AccountSetup), async (ctx) => {
+    const { params, body } = inputOf(ctx, AccountSetup);
+    if (isImpersonating(ctx)) throw impersonationRefused();
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'draft');
+    ctx.status = 202;
+    ctx.body = await accountSetup(ctx, agent, body);
+  });
+
+  /** A wizard browser offered sign-in for an identity that has an owner: a link to the identity's own address. */
+  router.post('/api/agents/:id/sign-in-link', validate({ params: AgentIdParams }), async (ctx) => {
+    const { params } = inputOf(ctx, { params: AgentIdParams });
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'draft');
+    await limitLinkEmails(deps, ctx, `agent:${agent.id}`);
+    ctx.status = 202;
+    ctx.body = await requestSignInLinkFor(deps, agent, hashOf(browserKeyOf(ctx)));
+  });
+
+  addAuthRoutes(router, deps, hooks);
+  addGoogleLoginRoutes(router, deps, hooks);
+  addApiKeyRoutes(router, deps);
 
   return router;
 }

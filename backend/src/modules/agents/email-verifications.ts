@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/knex';
 import type { Queue } from '../../platform/jobs/queue';
 import { sendVerificationEmailJob } from './jobs/send-verification-email.job';
 
-import { hashToken, VERIFICATIONS_TABLE, type VerificationPurpose } from './verification-tokens';
+import { hashToken, linkUrl, VERIFICATIONS_TABLE, type VerificationPurpose } from './verification-tokens';
 
 export { hashToken, VERIFICATIONS_TABLE, type VerificationPurpose };
 
@@ -24,26 +24,48 @@ export interface EmailVerification {
  * Ask the owner of `email` to confirm it: a verification row (valid 30 minutes) and, in the same
  * transaction, the job that makes its one-time token and emails the link. A newer request replaces the
  * agent's unused older ones of the same purpose, so only the latest link (and chosen password) counts.
+ * `requesterHash`: the asking browser's (its key's hash), so the link knows when it is opened in that browser.
  */
 export async function requestVerification(
-  db: Db,
-  queue: Queue,
-  v: { agentId: number; purpose: VerificationPurpose; email: string; passwordHash?: string; requesterNonce?: string },
+  db: Db | Knex.Transaction,
+  queue: Pick<Queue, 'send'>,
+  v: { agentId: number; purpose: VerificationPurpose; email: string; passwordHash?: string | null; requesterHash?: string | null },
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    await trx(VERIFICATIONS_TABLE).where({ agentId: v.agentId, purpose: v.purpose }).whereNull('usedAt').delete();
+    // Sign-in links may be several at once (each email has its own); of the other purposes only the latest counts.
+    if (v.purpose !== 'sign_in') await trx(VERIFICATIONS_TABLE).where({ agentId: v.agentId, purpose: v.purpose }).whereNull('usedAt').delete();
     const [row] = await trx(VERIFICATIONS_TABLE)
       .insert({
         agentId: v.agentId,
         purpose: v.purpose,
         email: v.email.trim().toLowerCase(),
         passwordHash: v.passwordHash ?? null,
-        requesterHash: v.requesterNonce ? hashToken(v.requesterNonce) : null,
+        requesterHash: v.requesterHash ?? null,
         expiresAt: trx.raw(`now() + make_interval(mins => ?)`, [EMAIL_VERIFICATION_TTL_MINUTES]),
       })
       .returning('id');
     await queue.send(sendVerificationEmailJob, { verificationId: Number((row as { id: number | string }).id) }, { trx });
   });
+}
+
+/**
+ * A one-time sign-in link for an email the product sends the agent itself (go-live, leads, digests, notices):
+ * its token is made here, the row keeps only its hash, and the link works once, for 30 minutes, like the others.
+ * Several such links may be valid at once (each email has its own).
+ */
+export async function issueSignInLink(db: Db | Knex.Transaction, baseUrl: string, v: { agentId: number; email: string }): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  // The agent's spent sign-in links go as new ones are made: the table holds what may still be opened.
+  await db(VERIFICATIONS_TABLE).where({ agentId: v.agentId, purpose: 'sign_in' }).where((q) => q.whereNotNull('usedAt').orWhere('expiresAt', '<', db.fn.now())).delete();
+  await db(VERIFICATIONS_TABLE).insert({
+    agentId: v.agentId,
+    purpose: 'sign_in',
+    email: v.email.trim().toLowerCase(),
+    tokenHash: hashToken(token),
+    sentAt: db.fn.now(),
+    expiresAt: db.raw(`now() + make_interval(mins => ?)`, [EMAIL_VERIFICATION_TTL_MINUTES]),
+  });
+  return linkUrl(baseUrl, 'sign_in', token);
 }
 
 /**
@@ -66,10 +88,10 @@ export async function dropPendingVerifications(trx: Knex.Transaction, agentId: n
   await trx(VERIFICATIONS_TABLE).where({ agentId }).whereIn('purpose', purposes).whereNull('usedAt').delete();
 }
 
-/** Did the browser holding `nonce` (its session's) ask for this verification? */
-export function requestedBy(v: Pick<EmailVerification, 'requesterHash'>, nonce: string | undefined): boolean {
-  if (!nonce || !v.requesterHash) return false;
-  const a = Buffer.from(hashToken(nonce));
+/** Did the browser whose key hashes to `browserHash` ask for this verification? */
+export function requestedBy(v: Pick<EmailVerification, 'requesterHash'>, browserHash: string | null): boolean {
+  if (!browserHash || !v.requesterHash) return false;
+  const a = Buffer.from(browserHash);
   const b = Buffer.from(v.requesterHash);
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }

@@ -41,6 +41,7 @@ async function account(opts: { email?: string | null; googleId?: string; passwor
       email: opts.email === undefined ? `dana${seq}@example.com` : opts.email,
       googleId: opts.googleId ?? null,
       passwordHash: opts.password === false ? null : await argon2.hash('sunny-porch-42', { type: argon2.argon2id }),
+      verifiedAt: opts.password === false ? null : new Date(),
     })
     .returning(['id', 'name', 'email']);
   return row as { id: number; name: string; email: string | null };
@@ -174,6 +175,22 @@ describe('GET /api/auth/google/callback', () => {
     const res = await session.get('/api/auth/google/callback').query({ code: 'auth-code-1', state }).expect(302);
     expect(res.headers.location).toBe('/login?google=no-account');
     expect((await t.db('agents').where({ id: wizardAgent.id }).first()).googleId).toBeNull();
+  });
+
+  it("signs in, and verifies, an MLS identity nobody verified whose MLS-published email Google verified", async () => {
+    const [member] = await t
+      .db('agents')
+      .insert({ name: 'Michael Chen', state: 'CA', source: 'mls', mlsSystem: 'demo', mlsId: 'CA-GOOGLE-1', mlsEmail: 'michael@goldencoast.example', email: 'typed@stranger.example' })
+      .returning('id');
+    const session = t.newSession();
+    const { state } = await start(session);
+    google({ sub: 'g-sub-mls', email: 'michael@goldencoast.example' });
+    const res = await session.get('/api/auth/google/callback').query({ code: 'auth-code-1', state }).expect(302);
+    expect(res.headers.location).toBe('/dashboard');
+    expect((await session.get('/api/auth/me').expect(200)).body.id).toBe(member.id);
+    const row = await t.db('agents').where({ id: member.id }).first();
+    expect(row).toMatchObject({ googleId: 'g-sub-mls', email: 'michael@goldencoast.example' });
+    expect(row.verifiedAt).not.toBeNull();
   });
 
   it("goes back to /login?google=failed when Google refuses the code or the user said no", async () => {

@@ -9,6 +9,8 @@ import type { AppDeps } from '../../platform/deps';
 import { Agent } from './agent.model';
 import { googleLoginDisabled } from './agents.errors';
 import { logIn } from './auth.routes';
+import { verifyByGoogle } from './account.service';
+import type { IdentityHooks } from './identity-hooks';
 
 /** Google's OAuth 2.0 endpoints (https://accounts.google.com/.well-known/openid-configuration). */
 export const GOOGLE_AUTHORIZATION_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
@@ -37,17 +39,20 @@ function identityOf(profile: Profile): GoogleIdentity {
 }
 
 /**
- * The agent a Google identity logs in as: the one already linked to this Google account, otherwise the
- * account (an agent with a password, whose email was verified when it became a login) with Google's
- * verified email. An agent without an account is never handed over, whatever email it was typed with.
+ * The agent a Google identity signs in as: the one already linked to this Google account; otherwise the verified
+ * agent with Google's verified email; otherwise the MLS identity nobody verified whose MLS-published email Google
+ * verified (Google's word proves the address as an opened link would: it becomes verified). A manual agent nobody
+ * verified is never handed over, whatever email it was typed with.
  */
-async function agentForGoogle(identity: GoogleIdentity): Promise<Agent | { refused: Exclude<GoogleLoginResult, 'failed'> }> {
+async function agentForGoogle(deps: { db: AppDeps['db']; hooks: IdentityHooks }, identity: GoogleIdentity): Promise<Agent | { refused: Exclude<GoogleLoginResult, 'failed'> }> {
   const linked = await Agent.query().findOne({ googleId: identity.googleId });
   if (linked) return linked;
   if (!identity.email || !identity.emailVerified) return { refused: 'unverified-email' };
-  const account = await Agent.query().whereRaw('lower(email) = ?', [identity.email]).whereNotNull('passwordHash').first();
-  if (!account) return { refused: 'no-account' };
-  return account.$query().patchAndFetch({ googleId: identity.googleId });
+  const agent =
+    (await Agent.query().whereRaw('lower(email) = ?', [identity.email]).whereNotNull('verifiedAt').orderBy('id').first()) ??
+    (await Agent.query().whereRaw('lower(mls_email) = ?', [identity.email]).whereNull('verifiedAt').where('source', 'mls').orderBy('id').first());
+  if (!agent) return { refused: 'no-account' };
+  return verifyByGoogle(deps, agent, identity.googleId, identity.email);
 }
 
 const loginPage = (result: GoogleLoginResult) => `/login?google=${result}`;
@@ -57,7 +62,7 @@ const loginPage = (result: GoogleLoginResult) => `/login?google=${result}`;
  * through koa-passport and passport-google-oauth20. `state` is passport's own: a random value kept in
  * this browser's session and checked on the way back. Without GOOGLE_CLIENT_ID/SECRET both answer 503.
  */
-export function addGoogleLoginRoutes(router: Router, { config, db, logger }: AppDeps): void {
+export function addGoogleLoginRoutes(router: Router, { config, db, logger }: AppDeps, hooks: IdentityHooks): void {
   const limit = rateLimit({ name: 'google-login', ...GOOGLE_LOGIN_RATE_LIMIT });
   if (config.providers.googleLogin !== 'google' || !config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) {
     const disabled = async () => {
@@ -110,7 +115,7 @@ export function addGoogleLoginRoutes(router: Router, { config, db, logger }: App
       ctx.redirect(loginPage('failed'));
       return;
     }
-    const found = await agentForGoogle(outcome.identity);
+    const found = await agentForGoogle({ db, hooks }, outcome.identity);
     if ('refused' in found) {
       await audit(db, { actorType: 'visitor', action: 'agent.google_login_failed', details: { reason: found.refused } }, ctx);
       ctx.redirect(loginPage(found.refused));

@@ -1,10 +1,20 @@
 // The agents module's only door. Other modules use these, never the files behind them.
 export { agentsRouter } from './agents.routes';
-export { getAccessibleAgent, getAccessibleAgentFor, assertAgentAccess, assertAgentAccessFor, accessibleAgentIds, accessibleAgent, findAgent, agentObjectPathsInUse } from './agents.service';
-export { rememberFoundMlsMember, type FoundMlsMember } from './mls-found';
+export { getAccessibleAgent, assertAgentAccess, findAgent, agentObjectPathsInUse } from './agents.service';
+export { rememberFoundMlsMember, type FoundMlsMember, type MlsMember } from './mls-found';
 export type { Agent } from './agent.model';
 export { presentAgent, type AgentView } from './agents.presenter';
 export { findPublicAgent } from './public-agent';
+// The agent as one browser sees it (its branding draft over the public profile): what its campaign's ad shows.
+export { agentAsSeenBy, type AgentAsSeen } from './agent-as-seen';
+// Every email to the agent carries a one-time sign-in link; where an email to the agent may go (DESIGN §3).
+export { issueSignInLink } from './email-verifications';
+export { emailRecipientOf, type EmailRecipient } from './email-recipient';
+// What other modules do when an identity is verified or merged (wired by modules/index.ts).
+export type { IdentityHooks, AgentRowMover } from './identity-hooks';
 export { sendVerificationEmailJob } from './jobs/send-verification-email.job';
+export { sendSignInLinksJob } from './jobs/send-sign-in-links.job';
 // Read model of the admin agents list (one SQL over agents, campaigns, payments: see its header).
 export { listAgentsForAdmin, type AdminAgentList, type AdminAgentListRow } from './admin-agent-list';
+// The public API's keys: the route guard other modules put on /api/v1 routes, and the key behind a request.
+export { requireApiKey, apiKeyPrincipal, liveApiKeyIds, type ApiKeyPrincipal } from './api-keys';

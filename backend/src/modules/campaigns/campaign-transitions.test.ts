@@ -14,7 +14,7 @@ beforeAll(async () => {
     .expect(201);
   const { body: campaign } = await session
     .post('/api/campaigns')
-    .send({ agentId: agent.id, listingId: listing.id, templateType: 'just-listed', headline: 'Amazing Property in Austin', price: '299', imageUrl: 'https://photos.example.com/austin.jpg' })
+    .send({ agentId: agent.id, listingId: listing.id, templateType: 'just-listed', headline: 'Amazing Property in Austin', description: 'Hill Country views.', price: '299', imageUrl: 'https://photos.example.com/austin.jpg' })
     .expect(201);
   campaignId = campaign.id;
 });

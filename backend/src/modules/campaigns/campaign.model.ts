@@ -21,6 +21,11 @@ export class Campaign extends Model {
   agentName!: string | null;
   /** The agent's brokerage when the draft was saved: the ad names it (launch-plan.ts). */
   agentBrokerage!: string | null;
+  /**
+   * SHA-256 of the key of the browser that created the campaign: a wizard browser that is not signed in as the
+   * agent reaches the campaigns it created and no others (DESIGN §3). Null for campaigns made before.
+   */
+  createdByBrowser!: string | null;
   state!: string | null;
   mlsListingId!: string | null;
   templateType!: TemplateType;

@@ -35,6 +35,21 @@ const payload = (agentId: number, listingId: number, extra: Record<string, unkno
 const imgs = (n: number) => Array.from({ length: n }, (_, i) => `https://photos.example.com/${i}.jpg`);
 
 describe('POST /api/campaigns', () => {
+  it('refuses an ad without a headline or ad text (400 with field messages), on create and on edit', async () => {
+    const { session, agent, listing } = await wizard();
+    const empty = await session.post('/api/campaigns').send(payload(agent.id, listing.id, { headline: ' ', description: '' })).expect(400);
+    expect(empty.body.fields).toEqual({ headline: 'Headline is required', description: 'Ad text is required' });
+    // The wizard's failure text is never ad copy.
+    const failed = await session.post('/api/campaigns').send(payload(agent.id, listing.id, { description: 'Unable to generate optimized copy' })).expect(400);
+    expect(Object.keys(failed.body.fields)).toEqual(['description']);
+    expect(await t.db('campaigns').where({ listingId: listing.id })).toHaveLength(0);
+
+    const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
+    const edit = await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id, { description: null })).expect(400);
+    expect(edit.body.fields).toEqual({ description: 'Ad text is required' });
+    expect(await t.db('campaigns').where({ id: created.id }).first()).toMatchObject({ description: 'Sunny 3-bed home with a pool. Schedule a tour today.' });
+  });
+
   it('refuses a single-image draft when neither the draft nor the listing has a photo', async () => {
     const session = t.newSession();
     const { body: agent } = await session.post('/api/agents').send({ name: 'No Photo', state: 'FL', manualEntry: true }).expect(201);
@@ -119,7 +134,7 @@ describe('POST /api/campaigns', () => {
     const { session, agent, listing } = await wizard();
     const res = await session
       .post('/api/campaigns')
-      .send({ agentId: agent.id, listingId: listing.id, templateType: 'just-listed', headline: 'Amazing Property in Tampa', price: '99' })
+      .send({ agentId: agent.id, listingId: listing.id, templateType: 'just-listed', headline: 'Amazing Property in Tampa', description: 'Bright corner lot.', price: '99' })
       .expect(201);
     expect(res.body).toMatchObject({
       callToAction: 'Learn more',
@@ -248,12 +263,20 @@ describe('GET /api/campaigns/:id', () => {
     expect(stranger.body).toEqual((await t.newSession().get('/api/campaigns/99999999').expect(404)).body);
   });
 
-  it('asks the agent\u2019s own browser to log in once the agent has a password', async () => {
+  it('stays with the browser that created it once the agent has an account; another wizard browser of the agent, and the campaigns it did not create, 404', async () => {
     const { session, agent, listing } = await wizard();
     const { body: created } = await session.post('/api/campaigns').send(payload(agent.id, listing.id)).expect(201);
-    await t.db('agents').where({ id: agent.id }).update({ passwordHash: '$argon2id$stub-for-test', email: 'dana@example.com' });
-    const res = await session.get(`/api/campaigns/${created.id}`).expect(403);
-    expect(res.body.code).toBe('agents.login_required');
+    expect((await t.db('campaigns').where({ id: created.id }).first()).createdByBrowser).toMatch(/^[0-9a-f]{64}$/);
+    await t.db('agents').where({ id: agent.id }).update({ passwordHash: '$argon2id$stub-for-test', email: 'dana@example.com', verifiedAt: new Date() });
+    await session.get(`/api/campaigns/${created.id}`).expect(200);
+    await session.patch(`/api/campaigns/${created.id}`).send(payload(agent.id, listing.id, { headline: 'Still mine' })).expect(200);
+    // A copy of the agent's wizard access in another browser (its own key): not this campaign.
+    const { sid } = await t.db('sessions').whereRaw(`data->'wizardAgentIds' @> to_jsonb(?::int)`, [agent.id]).first();
+    const row = await t.db('sessions').where({ sid }).first();
+    await t.db('sessions').insert({ sid: 'another-wizard', data: JSON.stringify({ ...row.data, browserKey: 'another-browser-key-0123456789' }), expiresAt: row.expiresAt });
+    const crypto = await import('node:crypto');
+    const sig = crypto.createHmac('sha1', t.config.SESSION_SECRET!).update('la.sid=another-wizard').digest('base64').replace(/\/|\+|=/g, (x) => ({ '/': '_', '+': '-', '=': '' })[x]!);
+    await t.request.get(`/api/campaigns/${created.id}`).set('Cookie', `la.sid=another-wizard; la.sid.sig=${sig}`).expect(404);
   });
 
   it('is a 404 for an unknown campaign and a 400 for a bad id', async () => {

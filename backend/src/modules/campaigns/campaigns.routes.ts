@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { campaignDraftSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { sendJson } from '../../platform/http/compression';
-import { actorOf } from '../../platform/auth/actor';
+import { actorOf, browserKeyOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
 import { accessibleCampaignJson, createCampaignDraft, updateCampaignDraft } from './campaigns.service';
 import { presentCampaign } from './campaigns.presenter';
@@ -16,6 +16,8 @@ export function campaignsRouter({ db, config, caches }: AppDeps): Router {
   const router = new Router();
 
   router.post('/api/campaigns', validate(CreateCampaign), async (ctx) => {
+    // The campaign is recorded as this browser's (its key is made now if it has none).
+    browserKeyOf(ctx);
     ctx.status = 201;
     ctx.body = presentCampaign(await createCampaignDraft({ db, config }, actorOf(ctx), inputOf(ctx, CreateCampaign).body));
   });

@@ -1,22 +1,27 @@
 import { budgetToCents, impressionsForBudget, isPayable, listingImages, listingPagePath, type CampaignDraftPayload } from '@app/contracts';
-import type { Actor } from '../../platform/auth/actor';
+import { accessLevelOf, type AccessLevel, type Actor } from '../../platform/auth/actor';
 import type { Config } from '../../platform/config';
+import type { Knex } from 'knex';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
 import type { ReadCaches } from '../../platform/cache/read-cache';
 import { CachedJson } from '../../platform/http/compression';
-import { accessibleAgentIds, assertAgentAccessFor, getAccessibleAgent, getAccessibleAgentFor } from '../agents';
+import { agentAsSeenBy, type AgentAsSeen } from '../agents';
 import { presentCampaign } from './campaigns.presenter';
 import { notDraft } from './campaigns.errors';
 import { Campaign, type StoredTargeting } from './campaign.model';
 import { recordInitialStatus, transitionCampaign } from './campaign-transitions';
 import { findListingForCampaign, type CampaignListing } from './listing-access';
 
-type Agent = Awaited<ReturnType<typeof getAccessibleAgent>>;
+type Agent = AgentAsSeen;
 
-/** The agent (session rules) and the listing, which must be that agent's: 404 when unknown or not the caller's. */
-async function agentAndListing(actor: Actor, agentId: number, listingId: number): Promise<{ agent: Agent; listing: CampaignListing }> {
-  const agent = await getAccessibleAgent(actor, agentId);
+/**
+ * The agent as this browser sees it (its branding draft over the public profile, or the agent's own row when
+ * signed in: what the ad shows of the agent) and the listing, which must be that agent's: 404 when unknown or
+ * not the caller's.
+ */
+async function agentAndListing(db: Db, actor: Actor, agentId: number, listingId: number): Promise<{ agent: Agent; listing: CampaignListing }> {
+  const agent = await agentAsSeenBy(db, actor, agentId);
   const listing = await findListingForCampaign(listingId);
   if (!listing) throw notFound('listing');
   // Another agent's listing is a 404 like a missing one.
@@ -49,7 +54,8 @@ function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, 
   return {
     agentId: agent.id,
     listingId: listing.id,
-    // Denormalised (spec 000 §3): the ad platform's record names the agent, their state and the MLS listing.
+    // Denormalised (spec 000 §3): the ad platform's record names the agent, their state and the MLS listing;
+    // what the ad shows of the agent is the creating browser's view of it, snapshotted here.
     agentName: agent.name.slice(0, 255),
     agentBrokerage: agent.brokerage?.trim().slice(0, 255) || null,
     state: agent.state.slice(0, 100),
@@ -71,48 +77,54 @@ function draftValues(config: Config, input: CampaignDraftPayload, agent: Agent, 
   };
 }
 
-/** POST /api/campaigns: a draft, with its first transition (none → draft) in the same transaction. */
+/** POST /api/campaigns: a draft of this browser, with its first transition (none → draft) in the same transaction. */
 export async function createCampaignDraft({ db, config }: { db: Db; config: Config }, actor: Actor, input: CampaignDraftPayload): Promise<Campaign> {
-  const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
+  const { agent, listing } = await agentAndListing(db, actor, input.agentId, input.listingId);
   return db.transaction(async (trx) => {
-    const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), status: 'draft' });
+    const campaign = await Campaign.query(trx).insertAndFetch({ ...draftValues(config, input, agent, listing), createdByBrowser: actor.browserHash, status: 'draft' });
     await recordInitialStatus(trx, campaign.id, 'draft', 'created');
     return campaign;
   });
 }
 
 /**
- * A campaign the caller may see: the agent's own session (DESIGN §3 rules). Anyone else gets a 403
- * that says nothing about the campaign or the agent.
+ * How a browser may use a campaign (DESIGN §3): signed in as its agent, every campaign of the agent; a wizard
+ * browser of the agent, the campaigns it created (read, edit, pay); no one else. Null: no access.
  */
+export function campaignAccess(actor: Actor, campaign: { agentId: number; createdByBrowser: string | null }): AccessLevel | null {
+  const level = accessLevelOf(actor, campaign.agentId);
+  if (level === 'signed_in') return level;
+  return level === 'draft' && !!actor.browserHash && campaign.createdByBrowser === actor.browserHash ? 'draft' : null;
+}
+
+/** Refuse a campaign the caller may not use: 404 like a missing one, so its id reveals nothing. */
+export function assertCampaignAccess(actor: Actor, campaign: { agentId: number; createdByBrowser: string | null }): void {
+  if (!campaignAccess(actor, campaign)) throw notFound('campaign');
+}
+
+/** A campaign the caller may see (`campaignAccess`); anyone else gets the 404 of a missing one. */
 export async function getAccessibleCampaign(actor: Actor, campaignId: number, trx?: Parameters<typeof Campaign.query>[0]): Promise<Campaign> {
-  // The common case in one round trip: the access rule is part of the read.
-  const fast = Campaign.query(trx).findById(campaignId).whereIn('agentId', accessibleAgentIds(actor));
-  const mine = await (trx ? fast.forUpdate() : fast);
-  if (mine) return mine;
-  // Not found that way: find out whether it is missing or someone else's, for the right answer.
   const query = Campaign.query(trx).findById(campaignId);
   const campaign = await (trx ? query.forUpdate() : query);
   if (!campaign) throw notFound('campaign');
-  // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
-  await getAccessibleAgentFor(actor, campaign.agentId, () => notFound('campaign'));
+  assertCampaignAccess(actor, campaign);
   return campaign;
 }
 
 /**
  * GET /api/campaigns/:id as the JSON sent (with its compressed forms): the campaign is held a few seconds in the read cache (emptied by
- * this process's writes to campaigns; the checkout and success screens poll it), and the access rule is
- * checked from the cached agent facts. Missing and someone else's are the same 404.
+ * this process's writes to campaigns; the checkout and success screens poll it), with what the access rule
+ * needs. Missing and someone else's are the same 404.
  */
 export async function accessibleCampaignJson({ caches }: { caches: ReadCaches }, actor: Actor, campaignId: number): Promise<CachedJson> {
   const entry = await caches
-    .named<{ agentId: number; json: CachedJson } | null>('campaign', ['campaigns'])
+    .named<{ agentId: number; createdByBrowser: string | null; json: CachedJson } | null>('campaign', ['campaigns'])
     .get(String(campaignId), async () => {
       const campaign = await Campaign.query().findById(campaignId);
-      return campaign ? { agentId: campaign.agentId, json: new CachedJson(JSON.stringify(presentCampaign(campaign))) } : null;
+      return campaign ? { agentId: campaign.agentId, createdByBrowser: campaign.createdByBrowser, json: new CachedJson(JSON.stringify(presentCampaign(campaign))) } : null;
     });
   if (!entry) throw notFound('campaign');
-  await assertAgentAccessFor({ caches }, actor, entry.agentId, () => notFound('campaign'));
+  assertCampaignAccess(actor, entry);
   return entry.json;
 }
 
@@ -127,7 +139,9 @@ export async function updateCampaignDraft({ db, config }: { db: Db; config: Conf
     // Locked: a concurrent checkout or payment cannot move it between the check and the write.
     const campaign = await getAccessibleCampaign(actor, campaignId, trx);
     if (!isPayable(campaign.status)) throw notDraft(campaign.status);
-    const { agent, listing } = await agentAndListing(actor, input.agentId, input.listingId);
+    // A campaign stays with its agent (a merge alone moves it).
+    if (input.agentId !== campaign.agentId) throw notFound('listing');
+    const { agent, listing } = await agentAndListing(db, actor, input.agentId, input.listingId);
     if (campaign.status === 'pending_payment') await transitionCampaign(trx, campaign.id, ['pending_payment'], 'draft', 'draft edited after checkout began');
     return campaign.$query(trx).patchAndFetch(draftValues(config, input, agent, listing));
   });
@@ -143,4 +157,10 @@ export async function campaignObjectPathsInUse(paths: string[]): Promise<Set<str
     [paths, paths, paths],
   )) as { rows: { path: string }[] };
   return new Set(rows.map((r) => r.path));
+}
+
+/** A merge of agent `fromId` into `toId` (agents module's identity hooks): the campaigns (and the admin figures, by trigger) follow. */
+export async function moveAgentCampaigns(trx: Knex.Transaction, fromId: number, toId: number): Promise<Record<string, number>> {
+  const campaigns = await trx('campaigns').where({ agentId: fromId }).update({ agentId: toId, updatedAt: trx.fn.now() });
+  return { campaigns };
 }

@@ -14,15 +14,15 @@ import { validate, inputOf } from '../../platform/http/validate';
 import type { AppDeps } from '../../platform/deps';
 import type { ReadCaches } from '../../platform/cache/read-cache';
 import { CachedJson, sendJson } from '../../platform/http/compression';
-import { accessibleAgent, assertAgentAccess, getAccessibleAgent } from '../agents';
+import { assertAgentAccess } from '../agents';
 import { findListingCards } from '../listings';
 import { Campaign } from './campaign.model';
 
 /**
  * The agent dashboard's reads (spec 001 §2 Dashboard, §7): the agent's campaigns and their Facebook
  * metrics. Both are the campaigns the agent paid for (PAID_STATUSES: drafts and checkouts in progress are
- * the wizard's). The access rule (DESIGN §3) is part of each data query; when it finds nothing, the agents
- * module says why (404 unknown or someone else's, 403 log in) or confirms the agent has none.
+ * the wizard's). They are the signed-in agent's (DESIGN §3): checked from the cached agent facts first (404
+ * unknown or someone else's, 403 sign in for a wizard browser).
  */
 
 /** How far back the chart goes. */
@@ -30,20 +30,18 @@ export const DAILY_SERIES_DAYS = 90;
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
-export async function listAgentCampaigns(actor: Actor, agentId: number): Promise<AgentCampaign[]> {
+export async function listAgentCampaigns({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<AgentCampaign[]> {
+  // All of the agent's campaigns, whoever paid for them: the signed-in agent's (DESIGN §3).
+  await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
   const rows = await Campaign.query()
     .where('agentId', agentId)
     .whereIn('status', PAID_STATUSES as string[])
-    .whereExists(accessibleAgent(actor, agentId))
     .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
     .select(
       'id', 'listingId', 'status', 'templateType', 'adFormat', 'headline', 'description', 'imageUrl', 'budgetCents',
       'impressionsRequested', 'impressionsDelivered', 'clicks', 'reach', 'startsAt', 'endsAt', 'metricsUpdatedAt', 'createdAt',
     );
-  if (!rows.length) {
-    await getAccessibleAgent(actor, agentId);
-    return [];
-  }
+  if (!rows.length) return [];
   const listings = await findListingCards(rows.map((r) => r.listingId));
   return rows.map((c) => ({
     id: c.id,
@@ -101,22 +99,18 @@ async function readAgentFacebookMetrics(agentId: number): Promise<FacebookMetric
 }
 
 /**
- * The daily series of the agent's paid campaigns over the last DAILY_SERIES_DAYS days. A day's delivery is
- * that day's stored total minus the previous stored day's (the platform reports lifetime totals).
+ * The daily series of the agent's paid campaigns over the last DAILY_SERIES_DAYS days: the ad platform's own
+ * daily rows (campaigns.sync-metrics), as delivered on each day.
  */
 async function readAgentDailyDelivery(agentId: number): Promise<DailyDelivery[]> {
   const knex = Campaign.knex();
   const paidIds = paidCampaigns(agentId).select('id').toKnexQuery().toSQL();
   const { rows } = await knex.raw<{ rows: { daily: DailyDelivery[] }[] }>(
-    `select coalesce(json_agg(json_build_object('campaignId', s.campaign_id, 'day', s.day, 'impressions', s.impressions, 'clicks', s.clicks)
-                              order by s.day, s.campaign_id), '[]'::json) as daily
-       from (select d.campaign_id, d.day::text as day,
-                    greatest(d.impressions - coalesce(lag(d.impressions) over w, 0), 0) as impressions,
-                    greatest(d.clicks - coalesce(lag(d.clicks) over w, 0), 0) as clicks
-               from campaign_daily_metrics d
-              where d.campaign_id in (${paidIds.sql})
-             window w as (partition by d.campaign_id order by d.day)) s
-      where s.day::date >= (now() at time zone 'UTC')::date - ?::int`,
+    `select coalesce(json_agg(json_build_object('campaignId', d.campaign_id, 'day', d.day::text, 'impressions', d.impressions, 'clicks', d.clicks)
+                              order by d.day, d.campaign_id), '[]'::json) as daily
+       from campaign_daily_metrics d
+      where d.campaign_id in (${paidIds.sql})
+        and d.day >= (now() at time zone 'UTC')::date - ?::int`,
     [...paidIds.bindings, DAILY_SERIES_DAYS],
   );
   return rows[0]?.daily ?? [];
@@ -128,7 +122,7 @@ async function readAgentDailyDelivery(agentId: number): Promise<DailyDelivery[]>
  * their daily rows); the access rule comes from the cached agent facts.
  */
 export async function agentFacebookMetricsJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<CachedJson> {
-  await assertAgentAccess({ caches }, actor, agentId);
+  await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
   return caches
     .named<CachedJson>('agent-facebook-metrics', ['campaigns'])
     .get(String(agentId), async () => new CachedJson(JSON.stringify(await readAgentFacebookMetrics(agentId))));
@@ -136,7 +130,7 @@ export async function agentFacebookMetricsJson({ caches }: { caches: ReadCaches 
 
 /** GET /api/agents/:id/facebook-metrics/daily as the JSON sent: the chart's data, read with the chart's code. */
 export async function agentDailyDeliveryJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<CachedJson> {
-  await assertAgentAccess({ caches }, actor, agentId);
+  await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
   return caches
     .named<CachedJson>('agent-daily-delivery', ['campaigns', 'campaign_daily_metrics'])
     .get(String(agentId), async () => new CachedJson(JSON.stringify(await readAgentDailyDelivery(agentId))));
@@ -150,7 +144,7 @@ export function dashboardRouter({ caches }: AppDeps): Router {
 
   router.get('/api/agents/:id/campaigns', validate(AgentParams), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listAgentCampaigns(actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+    ctx.body = await listAgentCampaigns({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
   });
 
   router.get('/api/agents/:id/facebook-metrics', validate(AgentParams), async (ctx) => {

@@ -15,7 +15,7 @@ export function campaignsRouters(deps: AppDeps): Router[] {
 export { transitionCampaign } from './campaign-transitions';
 export { CAMPAIGN_STATUSES, type CampaignStatus } from './campaign.model';
 export { presentCampaign, type CampaignView } from './campaigns.presenter';
-export { getAccessibleCampaign, campaignObjectPathsInUse } from './campaigns.service';
+export { getAccessibleCampaign, assertCampaignAccess, campaignObjectPathsInUse, moveAgentCampaigns } from './campaigns.service';
 export { checkFairHousing, rewriteForFairHousing, type FairHousingFinding } from './fair-housing/fair-housing';
 
 // Payment → launch (DESIGN §2, §3): called by the payments module inside its transaction.
@@ -25,6 +25,21 @@ export { launchCampaignJob } from './jobs/launch-campaign.job';
 export { syncMetricsJob } from './jobs/sync-metrics.job';
 // Public listing pages: the public part of the campaign paid for a listing.
 export { findPublicCampaign } from './public-campaign';
+
+// Proof of delivery (DESIGN §7): what the reports module reads and does to settle and report campaigns.
+export {
+  campaignsToSettle,
+  markCampaignsSettled,
+  findCampaignDeliveries,
+  campaignsPastHalfway,
+  campaignDailyRows,
+  findAgentCampaignDeliveries,
+  stopCampaignNow,
+  SETTLE_DELAY_MS,
+  type CampaignDelivery,
+} from './settlement-hooks';
+// Image bytes of a listing photo or an ad image (demo photos, our uploads, SSRF-safe URLs): the reports' PDF.
+export { loadImageBytes } from './providers/image-source';
 
 // Operators (admin dashboard and ops CLI): campaign details, stored metrics, failed launches, relaunch.
 export { campaignsOfAgents, campaignMetrics, listFailedLaunches, relaunchCampaign, type AdminCampaignRow, type FailedLaunch } from './ops';

@@ -35,12 +35,12 @@ export async function findListingForCampaign(listingId: number): Promise<Campaig
   return findListingView(listingId);
 }
 
-/** A listing whose agent the caller may access (DESIGN §3): 404 when unknown or someone else's ("please log in" stays). */
+/** A listing whose agent the caller may access, at the wizard's draft level (DESIGN §3): 404 when unknown or someone else's. */
 export async function getOwnedListing(actor: Actor, listingId: number): Promise<CampaignListing> {
   const listing = await findListingForCampaign(listingId);
   if (!listing) throw notFound('listing');
   try {
-    await getAccessibleAgent(actor, listing.agentId);
+    await getAccessibleAgent(actor, listing.agentId, 'draft');
   } catch (err) {
     if (err instanceof AppError && err.status === 404) throw notFound('listing');
     throw err;

@@ -14,7 +14,7 @@ const launchJobs = async (campaignId: number) =>
 describe('the payments door', () => {
   it('getCampaignForPayment: what a payment needs, or undefined', async () => {
     const { campaignId, agentId, listingId } = await insertDraftCampaign(t.db);
-    expect(await getCampaignForPayment(campaignId)).toEqual({ id: campaignId, agentId, listingId, budgetCents: 29900, status: 'draft', impressionsRequested: 15000 });
+    expect(await getCampaignForPayment(campaignId)).toEqual({ id: campaignId, agentId, createdByBrowser: null, listingId, budgetCents: 29900, status: 'draft', impressionsRequested: 15000 });
     expect(await getCampaignForPayment(999999)).toBeUndefined();
   });
 

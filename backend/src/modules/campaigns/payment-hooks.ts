@@ -5,7 +5,6 @@ import { notFound } from '../../platform/errors';
 import { Campaign, type CampaignStatus } from './campaign.model';
 import { transitionCampaign } from './campaign-transitions';
 import { launchCampaignJob } from './jobs/launch-campaign.job';
-import { markListingPromoted } from '../listings';
 
 /**
  * What the payments module may do to a campaign (DESIGN §2, §3). Both run in the caller's
@@ -36,10 +35,9 @@ export async function markCampaignPaid(
   }
   const moved = await transitionCampaign(trx, campaignId, ['draft', 'pending_payment'], 'paid', reason);
   if (moved) await queue.send(launchCampaignJob, { campaignId }, { trx, singletonKey: String(campaignId) });
-  const row = await trx('campaigns').where({ id: campaignId }).first<{ status: CampaignStatus; listingId: number } | undefined>('status', 'listingId');
+  const row = await trx('campaigns').where({ id: campaignId }).first<{ status: CampaignStatus } | undefined>('status');
   if (!row) throw notFound('campaign');
-  // The listing's public page now belongs to this agent (listings CONTEXT.md: one listing, one agent).
-  if (moved) await markListingPromoted(trx, row.listingId);
+  // The listing's public page stays the listing agent's: a payment never moves it (DESIGN §3).
   return { moved, status: row.status };
 }
 
@@ -54,6 +52,8 @@ export async function markCampaignPendingPayment(trx: Knex.Transaction, campaign
 export interface CampaignForPayment {
   id: number;
   agentId: number;
+  /** The browser that created it (campaigns' access rule: `assertCampaignAccess`). */
+  createdByBrowser: string | null;
   listingId: number;
   /** The amount to charge, computed by the server from the budget when the draft was saved. */
   budgetCents: number;
@@ -65,7 +65,15 @@ export interface CampaignForPayment {
 export async function getCampaignForPayment(campaignId: number, trx?: Knex.Transaction): Promise<CampaignForPayment | undefined> {
   const c = await Campaign.query(trx)
     .findById(campaignId)
-    .select('id', 'agentId', 'listingId', 'budgetCents', 'status', 'impressionsRequested');
+    .select('id', 'agentId', 'createdByBrowser', 'listingId', 'budgetCents', 'status', 'impressionsRequested');
   if (!c) return undefined;
-  return { id: c.id, agentId: c.agentId, listingId: c.listingId, budgetCents: c.budgetCents, status: c.status, impressionsRequested: c.impressionsRequested };
+  return {
+    id: c.id,
+    agentId: c.agentId,
+    createdByBrowser: c.createdByBrowser,
+    listingId: c.listingId,
+    budgetCents: c.budgetCents,
+    status: c.status,
+    impressionsRequested: c.impressionsRequested,
+  };
 }

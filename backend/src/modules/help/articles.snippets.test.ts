@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { signedInBrowser } from '../../../test/factories';
 import { articleFor } from './articles';
 
 /*
@@ -74,7 +74,7 @@ const deliveries: Delivery[] = [];
 async function signedDelivery(typedSecret?: string): Promise<Delivery> {
   const rx = await receiver();
   try {
-    const { session, agent } = await wizardBrowser(t.newSession());
+    const { session, agent } = await signedInBrowser(t, t.newSession());
     const saved = await session
       .put(`/api/agents/${agent.id}/notification-settings`)
       .send({ webhookUrl: rx.url(), ...(typedSecret ? { webhookSecret: typedSecret } : {}) })

@@ -1,3 +1,4 @@
+import type { DeliveryChannel } from '@app/contracts';
 import type { IntegrationState } from '../notifications';
 
 /**
@@ -32,7 +33,7 @@ export function crmLine(s: IntegrationState): string {
   return parts.join('');
 }
 
-const CHANNEL_NAME = { webhook: 'custom webhook', zapier: 'Zapier', crm: 'CRM', email: 'email' } as const;
+const CHANNEL_NAME: Record<DeliveryChannel, string> = { webhook: 'custom webhook', zapier: 'Zapier', crm: 'CRM', email: 'email', hook: 'a subscribed integration (REST hook)', sms: 'text alerts' };
 
 export function lastDeliveryLine(s: IntegrationState): string {
   const d = s.lastDelivery;

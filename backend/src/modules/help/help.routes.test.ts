@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { signedInBrowser } from '../../../test/factories';
 import { HELP_PER_SESSION_PER_MINUTE } from './help.routes';
 
 const ZAPIER_URL = 'https://hooks.zapier.com/hooks/catch/1234567/abcdefg/';
@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 /** A wizard agent with every integration set, secrets included. */
 async function wiredAgent() {
-  const { session, agent } = await wizardBrowser(t.newSession());
+  const { session, agent } = await signedInBrowser(t, t.newSession());
   await session
     .put(`/api/agents/${agent.id}/notification-settings`)
     .send({ webhookUrl: 'https://leads.example.com/in', webhookSecret: SECRET, zapierWebhookUrl: ZAPIER_URL, crmType: 'followupboss', crmApiKey: FUB_KEY })
@@ -70,7 +70,7 @@ describe('POST /api/ai-help (built-in assistant)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     try {
       const { port } = server.address() as import('node:net').AddressInfo;
-      const { session, agent } = await wizardBrowser(t.newSession());
+      const { session, agent } = await signedInBrowser(t, t.newSession());
       await session.put(`/api/agents/${agent.id}/notification-settings`).send({ webhookUrl: `http://127.0.0.1:${port}/hook` }).expect(200);
       const before = await session.post('/api/ai-help').send({ topic: 'webhook-testing', context: { agentId: agent.id } }).expect(200);
       expect(before.body.response).toContain('No lead has been delivered to a webhook, Zapier or your CRM yet.');
@@ -97,7 +97,7 @@ describe('POST /api/ai-help (built-in assistant)', () => {
   });
 
   it('rate limits per session', async () => {
-    const { session } = await wizardBrowser(t.newSession());
+    const { session } = await signedInBrowser(t, t.newSession());
     for (let i = 0; i < HELP_PER_SESSION_PER_MINUTE; i++) await session.post('/api/ai-help').send({ topic: 'webhook-testing' }).expect(200);
     const res = await session.post('/api/ai-help').send({ topic: 'webhook-testing' }).expect(429);
     expect(res.headers['retry-after']).toBeDefined();
@@ -119,7 +119,7 @@ describe('POST /api/ai-help (OpenAI)', () => {
   });
 
   it('asks OpenAI with the setup but no secret, and answers {response}', async () => {
-    const { session, agent } = await wizardBrowser(o.newSession());
+    const { session, agent } = await signedInBrowser(o, o.newSession());
     await session
       .put(`/api/agents/${agent.id}/notification-settings`)
       .send({ webhookUrl: 'https://leads.example.com/in', webhookSecret: SECRET, zapierWebhookUrl: ZAPIER_URL, crmType: 'followupboss', crmApiKey: FUB_KEY })

@@ -27,8 +27,9 @@ async function groundingOf(deps: AppDeps, ctx: Context, context: Record<string, 
   // An id outside PostgreSQL's integer range is no agent (and must not reach the query as a 500).
   const agentId = Number.isInteger(asked) && asked > 0 && asked <= 2_147_483_647 ? asked : actor.loggedInAgentId;
   if (!agentId) return null;
-  // Someone else's agent is refused like elsewhere (404), so the help route cannot probe settings.
-  const agent = await getAccessibleAgent(actor, agentId);
+  // Someone else's agent is refused like elsewhere (404), so the help route cannot probe settings; the
+  // integration state is the signed-in agent's business (a wizard browser hears 403 "please sign in").
+  const agent = await getAccessibleAgent(actor, agentId, 'signed_in');
   return integrationState(deps, agent.id);
 }
 

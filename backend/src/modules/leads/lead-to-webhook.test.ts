@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { wizardBrowser } from '../../../test/factories';
+import { signedInBrowser } from '../../../test/factories';
 import { deliverJob } from '../notifications';
 import { LeadFormTokens } from './form-token';
 
@@ -50,7 +50,7 @@ describe('a lead sent on a listing page reaches the agent webhook, signed', () =
   it('delivers lead.created with the lead and the listing as stored', async () => {
     const rx = await startReceiver();
     try {
-      const { session, agent, listing } = await wizardBrowser(t.newSession());
+      const { session, agent, listing } = await signedInBrowser(t, t.newSession());
       const agentId = agent.id;
       const { id: listingId, mlsId } = listing;
       // The agent's notification settings as the dashboard saves them.

@@ -1,4 +1,5 @@
 import { Model } from 'objection';
+import type { LeadHoldReason } from '@app/contracts';
 
 export class Lead extends Model {
   static override tableName = 'leads';
@@ -20,5 +21,10 @@ export class Lead extends Model {
   consentAt!: Date | null;
   pageUrl!: string | null;
   userAgent!: string | null;
+  /** `received` (handed to delivery), `held` for the agent's review (`holdReasons` says why), or `discarded`. */
+  status!: 'received' | 'held' | 'discarded';
+  holdReasons!: LeadHoldReason[] | null;
+  /** When the agent released or discarded it. */
+  reviewedAt!: Date | null;
   createdAt!: Date;
 }

@@ -15,3 +15,8 @@ export const formTokenInvalid = () =>
 /** Sent sooner than a person can read and type: the page may send it again after `retryAfterSeconds`. */
 export const sentTooFast = (retryAfterSeconds: number) =>
   new AppError(400, 'leads.too_fast', LEAD_GUARD_MESSAGES.tooFast, undefined, { retryAfterSeconds });
+
+export const leadNotFound = () => new AppError(404, 'leads.not_found', 'Lead not found');
+
+/** Release and Discard are for a lead held for review. */
+export const leadNotHeld = () => new AppError(409, 'leads.not_held', 'This lead is not held for review: it was delivered or discarded already.');

@@ -1,4 +1,4 @@
-import { leadInterest, type LeadShown } from '@app/contracts';
+import { leadInterest, phoneLink, type LeadShown } from '@app/contracts';
 import type { ListingSummary } from '../listings';
 import type { Lead } from './lead.model';
 
@@ -9,9 +9,12 @@ export function presentLead(l: Lead, listing: ListingSummary | undefined): LeadS
     name: l.name,
     email: l.email,
     phone: l.phone,
+    phoneLink: phoneLink(l.phone),
     interest: leadInterest(l),
     message: l.message ?? '',
     createdAt: new Date(l.createdAt).toISOString(),
     listing: listing ? { address: listing.address, price: listing.price, mlsId: listing.mlsId } : { address: '', price: '', mlsId: '' },
+    status: l.status === 'held' ? 'held' : 'received',
+    holdReasons: l.status === 'held' ? (l.holdReasons ?? []) : [],
   };
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { LEAD_GUARD_MESSAGES, leadShownSchema } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { insertListingWithDraftCampaign, wizardBrowser } from '../../../test/factories';
+import { insertListingWithDraftCampaign, signedInBrowser } from '../../../test/factories';
 import * as notifications from '../notifications';
 import { LeadFormTokens } from './form-token';
 
@@ -47,10 +47,13 @@ const ip = () => {
 };
 const key = () => crypto.randomBytes(12).toString('base64url');
 
+let forms = 0;
+/** A filled form; each one from another buyer (its own email), since an exact repeat of a lead is that lead. */
 function form(mlsId: string, extra: Record<string, unknown> = {}) {
+  forms += 1;
   return {
     name: 'Jordan Buyer',
-    email: 'Jordan@Example.com',
+    email: `Jordan.${forms}@Example.com`,
     phone: '(813) 555-0100',
     message: 'Is it still available?',
     interestedInTour: true,
@@ -79,7 +82,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
       listingId,
       agentId,
       name: 'Jordan Buyer',
-      email: 'jordan@example.com',
+      email: body.email.toLowerCase(),
       phone: '(813) 555-0100',
       message: 'Is it still available?',
       source: 'property_page',
@@ -102,7 +105,7 @@ describe('POST /api/listings/:mlsId/leads', () => {
       agentId,
       listingId,
       name: 'Jordan Buyer',
-      email: 'jordan@example.com',
+      email: body.email.toLowerCase(),
       source: 'property_page',
       interestedInTour: true,
       listing: { mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', price: '450000' },
@@ -171,17 +174,13 @@ describe('POST /api/listings/:mlsId/leads', () => {
       expect(await leadOf(warm)).toMatchObject({ listingId: first.listingId, agentId: first.agentId });
       expect(await channelsOf(warm.body.id)).toEqual(['email']);
 
-      // Another agent loads the same MLS listing, then pays for a campaign: the next lead is theirs.
+      // The MLS moves the listing to another agent (that member's load re-points the one row): the next lead is theirs.
       const [other] = await t.db('agents').insert({ name: 'Riley Second', state: 'FL' }).returning('id');
-      const [otherListing] = await t
-        .db('listings')
-        .insert({ agentId: other.id, mlsId: first.mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', priceCents: 45_000_000, status: 'active' })
-        .returning('id');
       expect(await leadOf(await send(first.mlsId, form(first.mlsId)).expect(201))).toMatchObject({ agentId: first.agentId });
-      await t.db('listings').where({ id: otherListing.id }).update({ promotedAt: new Date() });
-      const promoted = await send(first.mlsId, form(first.mlsId)).expect(201);
-      expect(await leadOf(promoted)).toMatchObject({ listingId: otherListing.id, agentId: other.id });
-      expect(await channelsOf(promoted.body.id)).toEqual(['email']);
+      await t.db('listings').where({ id: first.listingId }).update({ agentId: other.id });
+      const moved = await send(first.mlsId, form(first.mlsId)).expect(201);
+      expect(await leadOf(moved)).toMatchObject({ listingId: first.listingId, agentId: other.id });
+      expect(await channelsOf(moved.body.id)).toEqual(['email']);
 
       // Settings saved now apply to the next lead: webhook and Zapier on, emails off.
       await t.db('notificationSettings').insert({ agentId: other.id, emailNotifications: false, webhookUrl: 'https://hooks.example.com/in', zapierWebhookUrl: 'https://hooks.zapier.com/hooks/catch/1/a' });
@@ -266,8 +265,9 @@ describe('POST /api/listings/:mlsId/leads', () => {
   });
 
   it('leads sent at the same moment are all stored, each once, with one hand-over per lead', async () => {
-    const listings = await Promise.all([1, 2, 3].map(() => insertListingWithDraftCampaign(t.db)));
-    const forms = Array.from({ length: 24 }, (_, i) => ({ mlsId: listings[i % 3].mlsId, body: form(listings[i % 3].mlsId) }));
+    // Three leads a listing: under the threshold that guards a listing (a flood holds leads instead of delivering them).
+    const listings = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => insertListingWithDraftCampaign(t.db)));
+    const forms = Array.from({ length: 24 }, (_, i) => ({ mlsId: listings[i % 8].mlsId, body: form(listings[i % 8].mlsId) }));
     // Every third form is also sent twice more at once (a double tap).
     const sends = forms.flatMap((f, i) => (i % 3 === 0 ? [f, f, f] : [f]));
     const answers = await Promise.all(sends.map((f) => send(f.mlsId, f.body)));
@@ -284,13 +284,6 @@ describe('POST /api/listings/:mlsId/leads', () => {
     const handedOver = handOvers.flatMap(({ leads }) => leads.map((l) => l.id));
     expect(handedOver.sort((a, b) => a - b)).toEqual([...idOf.values()].sort((a, b) => a - b));
     expect(await t.db('notificationLeads').whereIn('leadId', [...idOf.values()])).toHaveLength(24);
-  });
-
-  it('429 past 100 leads an hour to one listing, from any addresses', async () => {
-    const { mlsId } = await insertListingWithDraftCampaign(t.db);
-    for (let i = 0; i < 100; i++) await send(mlsId, form(mlsId), ip()).expect(201);
-    const refused = await send(mlsId, form(mlsId), ip()).expect(429);
-    expect(refused.headers['retry-after']).toBeDefined();
   });
 
   it('fuzz: malformed bodies get 4xx, never 5xx', async () => {
@@ -325,29 +318,35 @@ describe('POST /api/listings/:mlsId/leads', () => {
 
 describe('GET /api/agents/:id/leads', () => {
   it('shows the agent their own leads, newest first, as "Lead as shown"; 404 to a stranger and for nobody', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const mlsId = listing.mlsId;
     const first = await send(mlsId, form(mlsId, { name: 'First Buyer', interestedInTour: false })).expect(201);
-    const second = await send(mlsId, form(mlsId, { name: 'Second Buyer', interestedInSimilar: true })).expect(201);
+    const secondForm = form(mlsId, { name: 'Second Buyer', interestedInSimilar: true });
+    const second = await send(mlsId, secondForm).expect(201);
 
     const res = await session.get(`/api/agents/${agent.id}/leads`).expect(200);
     expect(res.body.total).toBe(2);
+    expect(res.body.held).toBe(0);
     expect(res.body.nextCursor).toBeNull();
     expect(res.body.leads.map((l: { id: number }) => l.id)).toEqual([second.body.id, first.body.id]);
     const shown = leadShownSchema.parse(res.body.leads[0]);
     expect(shown).toEqual({
       id: second.body.id,
       name: 'Second Buyer',
-      email: 'jordan@example.com',
+      email: secondForm.email.toLowerCase(),
       phone: '(813) 555-0100',
+      // Formatted and dialable by libphonenumber-js, for the dashboard's lead list.
+      phoneLink: { display: '(813) 555-0100', href: 'tel:+18135550100' },
       interest: 'Tour, Similar homes',
       message: 'Is it still available?',
       createdAt: expect.any(String),
       listing: { address: '12 Palm Ave', price: '450000', mlsId },
+      status: 'received',
+      holdReasons: [],
     });
     expect(res.body.leads[1].interest).toBe('General');
     // The consent record stays stored, not shown.
-    expect(Object.keys(res.body.leads[0]).sort()).toEqual(['createdAt', 'email', 'id', 'interest', 'listing', 'message', 'name', 'phone']);
+    expect(Object.keys(res.body.leads[0]).sort()).toEqual(['createdAt', 'email', 'holdReasons', 'id', 'interest', 'listing', 'message', 'name', 'phone', 'phoneLink', 'status']);
 
     // A stranger hears 404, as for an agent that does not exist (ids cannot be probed).
     await t.newSession().get(`/api/agents/${agent.id}/leads`).expect(404);
@@ -357,7 +356,7 @@ describe('GET /api/agents/:id/leads', () => {
   });
 
   it('pages newest first by (time, id): leads of the same microsecond are neither skipped nor repeated; bad paging is a 400', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const same = '2026-11-20T10:00:00.123456Z';
     const times = ['2026-11-21T08:00:00Z', same, same, same, '2026-11-19T09:30:00.000001Z', same, '2026-11-18T07:00:00Z'];
     const ids: number[] = [];
@@ -397,7 +396,7 @@ describe('GET /api/agents/:id/leads', () => {
   });
 
   it('a lead sent a moment after the list was read is in the next read (the read cache is emptied by the write)', async () => {
-    const { session, agent, listing } = await wizardBrowser(t.newSession());
+    const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     expect((await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body.total).toBe(0);
     const sent = await send(listing.mlsId, form(listing.mlsId)).expect(201);
     const after = (await session.get(`/api/agents/${agent.id}/leads`).expect(200)).body;

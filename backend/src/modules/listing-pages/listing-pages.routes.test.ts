@@ -135,12 +135,14 @@ describe('GET /listing/:mlsId (server-rendered)', () => {
 describe('GET /manual-listing/:mlsId', () => {
   it('renders the manual listing with the paid campaign description, without the TCPA notice', async () => {
     const { agent, listing } = await wizardBrowser(t.newSession(), { listing: { images: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'] } });
-    await t.db('agents').where({ id: agent.id }).update({ email: 'dana@example.com', phone: '8135550142' });
+    await t.db('agents').where({ id: agent.id }).update({ email: 'dana@example.com', phone: '+1 813 555 0142 x12' });
     const before = (await t.request.get(`/manual-listing/${listing.mlsId}`).expect(200)).text;
     expect(before).toContain('$450,000');
     expect(before).toContain('Get More Information');
     expect(before).toContain('<a class="lp-button" href="mailto:dana@example.com">Email Agent</a>');
-    expect(before).toContain('(813) 555-0142');
+    // libphonenumber-js: the extension is shown and dialled as one, not run into the number (tel:+1813555014212).
+    expect(before).toContain('<a class="lp-button" href="tel:+18135550142;ext=12">(813) 555-0142 ext. 12</a>');
+    expect(before).not.toContain('tel:+1813555014212');
     expect(before).toContain('Equal Housing Opportunity');
     expect(before).not.toContain('autodialer');
 
@@ -195,6 +197,26 @@ describe('public pages and the session', () => {
       expect(sessionReads.length).toBeGreaterThan(0);
     } finally {
       t.db.off('query', onQuery);
+    }
+  });
+});
+
+describe('without PUBLIC_URL (development): absolute URLs never come from request headers (L1)', () => {
+  let dev: TestContext;
+  beforeAll(async () => {
+    // Behind a proxy that is trusted, so X-Forwarded-Host would count if anything read it.
+    dev = await createTestContext({ env: { TRUST_PROXY: 'true', PORT: '4123' } });
+  });
+  afterAll(() => dev.close());
+
+  it('builds canonical, Open Graph and JSON-LD URLs from this server on localhost, whatever Host and X-Forwarded-Host say', async () => {
+    const { mlsId } = await insertListingWithDraftCampaign(dev.db);
+    for (const headers of [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }, {}]) {
+      const html = (await dev.request.get(`/listing/${mlsId}`).set(headers).expect(200)).text;
+      expect(html).not.toContain('evil.example');
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:4123/listing/${mlsId}">`);
+      expect(html).toContain(`<meta property="og:image" content="http://localhost:4123/og/listing/${mlsId}.jpg">`);
+      expect(JSON.parse(DATA.exec(html)![1]).pageUrl).toBe(`http://localhost:4123/listing/${mlsId}`);
     }
   });
 });

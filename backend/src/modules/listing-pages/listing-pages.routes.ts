@@ -3,12 +3,14 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isManualMlsId, mlsIdParam, type ListingResponse, type PublicCampaign } from '@app/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { publicOrigin } from '../../platform/config';
 import { answerConditionally, etagOf } from '../../platform/http/conditional';
 import { findListingResponse, PUBLIC_LISTING_CACHE } from '../listings';
 import { findPublicCampaign } from '../campaigns';
 import { formTokenStep, leadFormTokens } from '../leads';
 import { loadListingPageRenderer, type ListingPageRenderer } from './renderer';
 import { OgImages } from './og-image';
+import { PageViewCounter } from './page-views';
 
 type Kind = 'listing' | 'manual';
 
@@ -29,22 +31,21 @@ const TOKEN_SLOT = 'LEADFORMTOKEN0SLOT';
 const RENDER_TTL_MS = 5_000;
 const RENDER_CACHE_MAX = 500;
 
-function originOf(deps: AppDeps, ctx: Context): string {
-  return deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${ctx.protocol}://${ctx.host}`;
-}
-
 /** Server-rendered public listing pages (spec 001 §2): /listing/:mlsId, /manual-listing/:mlsId, and their share image. */
-export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer } = {}): Router {
+export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer; views?: PageViewCounter } = {}): Router {
   const router = new Router();
   const tokens = leadFormTokens(deps);
   const ogImages = new OgImages(deps.config.DATA_DIR);
   let renderer: ListingPageRenderer | undefined;
   const getRenderer = () => (renderer ??= (opts.renderer ?? loadListingPageRenderer)());
   const cache = new Map<string, Rendered>();
+  const views = deps.config.LISTING_PAGE_VIEWS ? (opts.views ?? new PageViewCounter(deps.db, deps.logger)) : undefined;
 
-  async function render(ctx: Context, kind: Kind, mlsId: string): Promise<Rendered> {
-    const origin = originOf(deps, ctx);
-    const key = `${kind}|${origin}|${mlsId}`;
+  // Canonical, Open Graph and JSON-LD URLs: from configuration, never from the request's Host (the page is cached).
+  const origin = publicOrigin(deps.config);
+
+  async function render(kind: Kind, mlsId: string): Promise<Rendered> {
+    const key = `${kind}|${mlsId}`;
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit;
     const r = getRenderer();
@@ -68,12 +69,14 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
   }
 
   async function sendPage(ctx: Context, kind: Kind, mlsId: string) {
-    const page = await render(ctx, kind, mlsId);
+    const page = await render(kind, mlsId);
     if (page.status === 404) {
       ctx.status = 404;
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Robots-Tag', 'noindex');
     } else {
+      // A view of a page that exists (a revalidation too): an increment in memory, written every few seconds.
+      views?.count(mlsId);
       // Weak: two renders differ only in the form token, which either copy may use.
       if (answerConditionally(ctx, page.tag, { ...PUBLIC_LISTING_CACHE, weak: true })) return;
     }

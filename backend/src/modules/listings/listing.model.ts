@@ -49,8 +49,6 @@ export class Listing extends Model {
   zillowUrl!: string | null;
   originatingSystemName!: string | null;
   mlsCompliance!: MlsCompliance;
-  /** When a campaign for it was last paid for (the public page's agent rule). */
-  promotedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 

@@ -26,7 +26,7 @@ const form = (agentId: number, extra: Record<string, unknown> = {}) => ({
   bathrooms: '2.0',
   squareFeet: 1500,
   status: 'active',
-  images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+  images: ['/objects/uploads/00000000-0000-4000-8000-000000006131', '/objects/uploads/00000000-0000-4000-8000-000000006232'],
   ...extra,
 });
 
@@ -47,8 +47,8 @@ describe('POST /api/listings (manual listing)', () => {
       bathrooms: '2.0',
       squareFeet: 1500,
       status: 'active',
-      imageUrl: '/objects/uploads/a1',
-      images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+      imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006131',
+      images: ['/objects/uploads/00000000-0000-4000-8000-000000006131', '/objects/uploads/00000000-0000-4000-8000-000000006232'],
       amenities: {},
       listDate: null,
       latitude: null,
@@ -65,8 +65,8 @@ describe('POST /api/listings (manual listing)', () => {
   it('keeps a MANUAL- id the client made, and refuses the same one twice', async () => {
     const browser = t.newSession();
     const agent = await manualAgent(browser);
-    const res = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/b2' })).expect(201);
-    expect(res.body).toMatchObject({ mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/b2' });
+    const res = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006232' })).expect(201);
+    expect(res.body).toMatchObject({ mlsId: 'MANUAL-1712345678901', imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006232' });
     const dup = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-1712345678901' })).expect(409);
     expect(dup.body.code).toBe('listings.duplicate');
     const forged = await browser.post('/api/listings').send(form(agent.id, { mlsId: 'MANUAL-abc' })).expect(201);
@@ -167,8 +167,8 @@ describe('GET /api/agents/:id/listings', () => {
       bathrooms: '2.0',
       squareFeet: 1500,
       status: 'sold',
-      imageUrl: '/objects/uploads/a1',
-      images: ['/objects/uploads/a1', '/objects/uploads/b2'],
+      imageUrl: '/objects/uploads/00000000-0000-4000-8000-000000006131',
+      images: ['/objects/uploads/00000000-0000-4000-8000-000000006131', '/objects/uploads/00000000-0000-4000-8000-000000006232'],
       description: null,
     });
     for (const l of body.listings) expect(Object.keys(l).sort()).toEqual(SUMMARY_KEYS);
@@ -294,12 +294,12 @@ describe('GET /api/agents/:id/listings', () => {
     expect(bad.body.fields).toEqual({ id: 'Must be a positive whole number' });
   });
 
-  it('refuses a session that created the agent once the agent has a password, even with listings', async () => {
+  it('still answers the wizard browser once the agent has an account: listings are draft-level (DESIGN §3)', async () => {
     const owner = t.newSession();
     const agent = await manualAgent(owner);
     await owner.post('/api/listings').send(form(agent.id)).expect(201);
-    await t.db('agents').where({ id: agent.id }).update({ passwordHash: 'argon2-hash-set-elsewhere' });
-    const res = await owner.get(`/api/agents/${agent.id}/listings`).expect(403);
-    expect(res.body.code).toBe('agents.login_required');
+    await t.db('agents').where({ id: agent.id }).update({ passwordHash: 'argon2-hash-set-elsewhere', verifiedAt: new Date(), email: 'owner@example.com' });
+    expect((await owner.get(`/api/agents/${agent.id}/listings`).expect(200)).body.listings).toHaveLength(1);
+    await owner.post('/api/listings').send(form(agent.id)).expect(201);
   });
 });

@@ -31,7 +31,8 @@ export function listingsRouter({ caches }: AppDeps): Router {
 
   router.post('/api/listings', validate(CreateListing), async (ctx) => {
     const input = inputOf(ctx, CreateListing).body;
-    const agent = await getAccessibleAgent(actorOf(ctx), input.agentId);
+    // The wizard's manual path: draft access is enough (the listing is public once promoted).
+    const agent = await getAccessibleAgent(actorOf(ctx), input.agentId, 'draft');
     ctx.status = 201;
     ctx.body = presentListing(await createManualListing(agent.id, input));
   });

@@ -6,7 +6,7 @@ let t: TestContext;
 let agentId: number;
 beforeAll(async () => {
   t = await createTestContext();
-  [{ id: agentId }] = await t.db('agents').insert({ name: 'Bulk Agent', state: 'FL', source: 'mls', mlsId: 'BULK1' }).returning('id');
+  [{ id: agentId }] = await t.db('agents').insert({ name: 'Bulk Agent', state: 'FL', source: 'mls', mlsSystem: 'demo', mlsId: 'BULK1' }).returning('id');
 });
 afterAll(() => t.close());
 

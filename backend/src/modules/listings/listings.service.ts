@@ -51,23 +51,28 @@ export interface MlsListingInput {
 /** Rows per INSERT … ON CONFLICT statement: 500 rows × 33 columns stays far below PostgreSQL's 65535 parameters. */
 export const UPSERT_CHUNK_SIZE = 500;
 
-/** Columns an MLS reload refreshes. agent_id, mls_id, created_at and zillow_url keep their values. */
+/**
+ * Columns an MLS load refreshes. mls_id, created_at and zillow_url keep their values; agent_id is the member
+ * whose listings were loaded: the MLS's listing agent now (a listing the MLS moved to another agent follows).
+ */
 const MLS_COLUMNS = [
-  'address', 'city', 'state', 'postalCode', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet', 'status',
+  'agentId', 'address', 'city', 'state', 'postalCode', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet', 'status',
   'imageUrl', 'images', 'description', 'lotSize', 'lotSizeSqFt', 'yearBuilt', 'garageSpaces', 'propertyType',
   'amenities', 'elementarySchool', 'middleSchool', 'highSchool', 'schoolDistrict', 'latitude', 'longitude',
   'listDate', 'soldDate', 'daysOnMarket', 'originatingSystemName', 'mlsCompliance', 'updatedAt',
 ] as const;
 
 /**
- * Insert or refresh an agent's MLS listings: one `insert … on conflict (agent_id, mls_id) do update`
- * per chunk of rows, never one statement per listing. Run it inside the caller's transaction.
- * A key that appears twice keeps its last record (one statement cannot update a row twice).
+ * Insert or refresh an agent's MLS listings: one `insert … on conflict (mls_id) do update` per chunk of rows,
+ * never one statement per listing. One row per MLS listing (`listings_mls_listing_unique`): whoever loads the
+ * member's listings refreshes the same rows. Run it inside the caller's transaction.
+ * A key that appears twice keeps its last record (one statement cannot update a row twice); a key that looks
+ * like a manual listing's (MANUAL-…) is not an MLS listing and is left out.
  * Returns the number of listings written.
  */
 export async function upsertMlsListings(trx: Knex.Transaction | Knex, agentId: number, listings: MlsListingInput[]): Promise<number> {
   const byKey = new Map<string, MlsListingInput>();
-  for (const l of listings) byKey.set(l.mlsId, l);
+  for (const l of listings) if (!isManualMlsId(l.mlsId)) byKey.set(l.mlsId, l);
   const now = new Date();
   const rows = Array.from(byKey.values(), (l) => ({
     agentId,
@@ -107,7 +112,7 @@ export async function upsertMlsListings(trx: Knex.Transaction | Knex, agentId: n
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK_SIZE) {
     await trx('listings')
       .insert(rows.slice(i, i + UPSERT_CHUNK_SIZE))
-      .onConflict(['agentId', 'mlsId'])
+      .onConflict(trx.raw(`(mls_id) where mls_id not like 'MANUAL-%'`))
       .merge([...MLS_COLUMNS]);
   }
   return rows.length;
@@ -142,7 +147,7 @@ export async function agentListingsPageJson(
   agentId: number,
   { limit, cursor }: AgentListingsQuery,
 ): Promise<CachedJson> {
-  await assertAgentAccess({ caches }, actor, agentId);
+  await assertAgentAccess({ caches }, actor, agentId, 'draft');
   return caches.named<CachedJson>('agent-listings', ['listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
     const page = await readAgentListingsPage(agentId, { limit, cursor });
     return new CachedJson(JSON.stringify({ listings: page.rows.map(presentListingSummary), nextCursor: page.nextCursor } satisfies AgentListingsPage));
@@ -226,4 +231,18 @@ export async function listingObjectPathsInUse(paths: string[]): Promise<Set<stri
     [paths, paths, paths],
   )) as { rows: { path: string }[] };
   return new Set(rows.map((r) => r.path));
+}
+
+/**
+ * A merge of agent `fromId` into `toId` (agents module's identity hooks): the listings follow the agent. A manual
+ * listing whose MANUAL-{timestamp} id the survivor already uses takes a fresh one first (the pair is unique).
+ */
+export async function moveAgentListings(trx: Knex.Transaction, fromId: number, toId: number): Promise<Record<string, number>> {
+  await trx.raw(
+    `update listings l set mls_id = 'MANUAL-' || ((extract(epoch from clock_timestamp()) * 1000)::bigint + l.id)
+      where l.agent_id = ? and exists (select 1 from listings k where k.agent_id = ? and k.mls_id = l.mls_id)`,
+    [fromId, toId],
+  );
+  const listings = await trx('listings').where({ agentId: fromId }).update({ agentId: toId });
+  return { listings };
 }

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { ListingResponse, MlsComplianceInfo, PublicAgent, PublicListing } from '@app/contracts';
 import { listingImages } from '@app/contracts';
 import type { ReadCaches } from '../../platform/cache/read-cache';
@@ -7,16 +6,12 @@ import { Listing } from './listing.model';
 import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
 
 /**
- * One listing, one agent (CONTEXT.md): of every listing row with this mlsId, the one whose campaign was
- * paid for most recently; when none was, the one loaded first. One index scan (listings_mls_id_promoted_idx).
+ * One listing, one agent (CONTEXT.md): an MLS listing is one row (`listings_mls_listing_unique`), its listing
+ * agent's; a payment never moves it. A manual listing's MANUAL-{timestamp} id is its agent's own: should two
+ * agents' ids ever meet, the one saved first. One index scan.
  */
 export async function resolvePublicListing(mlsId: string): Promise<Listing | undefined> {
-  return Listing.query().where('mlsId', mlsId).orderByRaw('promoted_at desc nulls last, id asc').first();
-}
-
-/** Called by the campaigns module when a campaign for this listing is paid, inside that transaction. */
-export async function markListingPromoted(trx: Knex.Transaction, listingId: number, at: Date = new Date()): Promise<void> {
-  await trx('listings').where({ id: listingId }).update({ promotedAt: at });
+  return Listing.query().where('mlsId', mlsId).orderBy('id').first();
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -111,9 +106,9 @@ export interface PublicListingRef {
 
 /**
  * The listing a lead for this mlsId goes to, held in the read cache (a lead is posted again and again
- * for the same few listings). resolvePublicListing reads the listings table alone (promoted_at is set on
- * it when a campaign is paid, markListingPromoted), so a listing stored or promoted through this process
- * empties it at once; a change made by another process is seen within the cache's few seconds.
+ * for the same few listings). resolvePublicListing reads the listings table alone, so a listing stored
+ * through this process empties it at once; a change made by another process is seen within the cache's
+ * few seconds.
  * The answer is shared by every caller: read it, never change it.
  */
 export async function findPublicListingRef({ caches }: { caches: ReadCaches }, mlsId: string): Promise<PublicListingRef | undefined> {

@@ -1,4 +1,4 @@
-import type { FoundMlsMember } from '../agents';
+import type { MlsMember } from '../agents';
 
 /**
  * Agent search by name, shared by both providers: "  sarah   JOHNSON " is "sarah johnson".
@@ -47,7 +47,7 @@ const PHONE = /^[0-9+().\-\sxX]{1,40}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A RESO Member record → what the search answers (and the session remembers); null without an MLS id. */
-export function memberFromReso(raw: unknown, fallbackState: string): FoundMlsMember | null {
+export function memberFromReso(raw: unknown, fallbackState: string): MlsMember | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const m = raw as Rec;
   const mlsId = str(typeof m.MemberMlsId === 'number' ? String(m.MemberMlsId) : m.MemberMlsId, 100);

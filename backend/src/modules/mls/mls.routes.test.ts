@@ -63,7 +63,8 @@ describe('POST /api/mls/load', () => {
     expect(restored).toMatchObject({ priceCents: '112500000', city: 'Tampa' });
     // One bulk upsert statement for the 12 listings, not one per listing.
     expect(statements.filter((s) => /^insert into "listings"/.test(s))).toHaveLength(1);
-    expect(statements.find((s) => s.startsWith('insert into "listings"'))).toContain('on conflict ("agent_id", "mls_id") do update set');
+    // One row per MLS listing, whoever loads it (listings_mls_listing_unique): the load refreshes it and names its agent.
+    expect(statements.find((s) => s.startsWith('insert into "listings"'))).toContain(`on conflict (mls_id) where mls_id not like 'MANUAL-%' do update set "agent_id" = excluded."agent_id"`);
 
     const listings = await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
     expect(listings.body.listings).toHaveLength(12);

@@ -22,13 +22,14 @@ export function mlsRouter({ config, db, logger }: AppDeps, provider: MlsProvider
     const { name, state } = inputOf(ctx, Search).body;
     const member = await searchAgent(provider, name, state, ctx.state.log);
     // Remember it: POST /api/agents creates an MLS agent only for a member this session found.
-    rememberFoundMlsMember(ctx, member);
+    rememberFoundMlsMember(ctx, { ...member, system: config.mlsSystem });
     ctx.body = { name: member.name, state: member.state, email: member.email, mlsId: member.mlsId };
   });
 
   router.post('/api/mls/load', validate(Load), async (ctx) => {
     const { agentId, mlsId } = inputOf(ctx, Load).body;
-    const agent = await getAccessibleAgent(actorOf(ctx), agentId);
+    // The wizard's draft access is enough: loading refreshes the member's listings from the MLS, nothing else.
+    const agent = await getAccessibleAgent(actorOf(ctx), agentId, 'draft');
     ctx.body = await loadListingsForAgent({ db, provider, agent, mlsId, log: ctx.state.log });
   });
 

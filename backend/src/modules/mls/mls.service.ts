@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
-import type { Agent, FoundMlsMember } from '../agents';
+import type { Agent, MlsMember } from '../agents';
 import { upsertMlsListings } from '../listings';
 import { MlsProviderError, type MlsProvider } from './providers';
 import { agentNotFoundInMls, mlsIdMismatch, noListings, providerUnavailable } from './mls.errors';
@@ -19,7 +19,7 @@ async function ask<T>(call: () => Promise<T>, log: Logger, what: string): Promis
 }
 
 /** The first active MLS member with this name in this state; 404 "No active agent found…" otherwise. */
-export async function searchAgent(provider: MlsProvider, name: string, state: string, log: Logger): Promise<FoundMlsMember> {
+export async function searchAgent(provider: MlsProvider, name: string, state: string, log: Logger): Promise<MlsMember> {
   const members = await ask(() => provider.searchMembers(name, state), log, 'agent search');
   if (!members.length) throw agentNotFoundInMls(name, state);
   return members[0];

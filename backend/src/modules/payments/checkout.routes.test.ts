@@ -78,6 +78,7 @@ describe('POST /api/create-payment-intent (local test payments)', () => {
       clientSecret: expect.stringMatching(/^pi_local_[0-9a-f]{24}_secret_[0-9a-f]{32}$/),
       provider: 'local',
       amountCents: 29900,
+      creditAppliedCents: 0,
       publishableKey: null,
     });
     const payment = await paymentRow(campaign.id);

@@ -23,7 +23,11 @@ export class Payment extends Model {
   /** The PaymentIntent's id (pi_… or pi_local_…); null until the provider answered. */
   providerPaymentId!: string | null;
   idempotencyKey!: string;
+  /** What the provider charges: the budget less the account credit applied. */
   amountCents!: number;
+  /** The agent's account credit this checkout uses (spent when it is paid). */
+  creditAppliedCents!: number;
+  agentId!: number | null;
   currency!: string;
   status!: PaymentStatus;
   failureMessage!: string | null;

@@ -1,6 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { createPaymentIntentSchema, paymentSuccessSchema } from '@app/contracts';
+import { createPaymentIntentSchema, creditPreferenceSchema, idParam, paymentSuccessSchema } from '@app/contracts';
+import { z } from 'zod';
+import { assertAgentAccess } from '../agents';
+import { agentCredits, setCreditPreference } from './credits/credits.service';
 import { validate, inputOf } from '../../platform/http/validate';
 import { rateLimit } from '../../platform/http/rate-limit';
 import { actorOf } from '../../platform/auth/actor';
@@ -35,7 +38,10 @@ function localPaymentsOnly(providers: PaymentProviders) {
   };
 }
 
-export function paymentsRouter({ config, db, queue, logger }: AppDeps, opts: { providers?: PaymentProviders } = {}): Router {
+const AgentParams = { params: z.object({ id: idParam }) };
+const CreditPreference = { params: z.object({ id: idParam }), body: creditPreferenceSchema };
+
+export function paymentsRouter({ config, db, queue, logger, caches }: AppDeps, opts: { providers?: PaymentProviders } = {}): Router {
   const log = logger.child({ module: 'payments' });
   const providers = opts.providers ?? createPaymentProviders(config, db, log);
   const payments: PaymentsContext = { db, queue, logger: log, providers };
@@ -51,6 +57,22 @@ export function paymentsRouter({ config, db, queue, logger }: AppDeps, opts: { p
   router.post('/api/webhook/payment-success', validate(PaymentSuccess), async (ctx) => {
     const { body } = inputOf(ctx, PaymentSuccess);
     ctx.body = await confirmPaymentSuccess(payments, actorOf(ctx), body.campaignId);
+  });
+
+  // The agent's credits for under-delivery: refunds and account credit with its balance (dashboard).
+  router.get('/api/agents/:id/credits', validate(AgentParams), async (ctx) => {
+    const { id } = inputOf(ctx, AgentParams).params;
+    await assertAgentAccess({ caches }, actorOf(ctx), id, 'signed_in');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await agentCredits(db, id);
+  });
+
+  // Refund to the card (the default) or account credit for the next campaign: for shortfalls settled from now on.
+  router.put('/api/agents/:id/credits/preference', validate(CreditPreference), async (ctx) => {
+    const { params, body } = inputOf(ctx, CreditPreference);
+    await assertAgentAccess({ caches }, actorOf(ctx), params.id, 'signed_in');
+    await setCreditPreference(db, params.id, body.method);
+    ctx.body = await agentCredits(db, params.id);
   });
 
   const local = localPaymentsOnly(providers);

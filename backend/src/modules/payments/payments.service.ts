@@ -6,10 +6,10 @@ import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
 import type { Queue } from '../../platform/jobs/queue';
 import { notFound } from '../../platform/errors';
-import { getAccessibleAgentFor } from '../agents';
-import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment, type CampaignForPayment, type CampaignStatus } from '../campaigns';
+import { assertCampaignAccess, getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment, type CampaignForPayment, type CampaignStatus } from '../campaigns';
 import { Payment, type PaymentStatus } from './payment.model';
 import { alreadyPaid, amountMismatch, campaignCanceled, intentCanceled, notPaid, providerUnavailable } from './payments.errors';
+import { applyCreditAtCheckout, spendAppliedCredit } from './credits/credits.service';
 import { AMOUNT_UPDATABLE, PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderIntent } from './providers';
 
 export interface PaymentsContext {
@@ -35,15 +35,14 @@ async function askProvider<T>(logger: Logger, what: string, call: () => Promise<
 }
 
 /**
- * The campaign, if the caller may pay for it: the session may access the campaign's agent
- * (DESIGN §3). Unknown or someone else's → 404 (or "please log in" for the agent's own browser
- * after the account got a password).
+ * The campaign, if the caller may pay for it (DESIGN §3): the agent signed in, or the wizard browser that created
+ * it (anyone may pay for an ad that promotes the real agent; the page and the leads stay the agent's). Unknown or
+ * someone else's → 404, like a missing one: its id reveals nothing.
  */
 async function campaignOfCaller(actor: Actor, campaignId: number): Promise<CampaignForPayment> {
   const campaign = await getCampaignForPayment(campaignId);
   if (!campaign) throw notFound('campaign');
-  // Someone else's campaign is a 404 like a missing one: its id reveals nothing.
-  await getAccessibleAgentFor(actor, campaign.agentId, () => notFound('campaign'));
+  assertCampaignAccess(actor, campaign);
   return campaign;
 }
 
@@ -96,12 +95,10 @@ export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: {
       })
       .onConflict('campaignId')
       .ignore();
-    // Back from checkout, the agent changed the budget: the same payment (and intent) takes the new amount.
-    await trx('payments')
-      .where({ campaignId: campaign.id })
-      .whereNot({ status: 'succeeded' })
-      .whereNot({ amountCents: campaign.budgetCents })
-      .update({ amountCents: campaign.budgetCents, updatedAt: trx.fn.now() });
+    // The amount: the budget (back from checkout, the agent may have changed it: the same payment and intent
+    // take the new amount) less the agent's account credit, which this checkout takes (credits.service.ts).
+    const row = (await Payment.query(trx).where({ campaignId: campaign.id }).first())!;
+    if (row.status !== 'succeeded') await applyCreditAtCheckout(trx, row.id, campaign.agentId, campaign.budgetCents);
     return (await Payment.query(trx).where({ campaignId: campaign.id }).first())!;
   });
   if (payment.status === 'succeeded') throw alreadyPaid();
@@ -142,7 +139,13 @@ export async function startCheckout(ctx: PaymentsContext, actor: Actor, input: {
     logger.error({ intentId: intent.id }, 'payments: the provider answered without a client secret');
     throw providerUnavailable();
   }
-  return { clientSecret: intent.clientSecret, provider: provider.name, amountCents: payment.amountCents, publishableKey: provider.publishableKey };
+  return {
+    clientSecret: intent.clientSecret,
+    provider: provider.name,
+    amountCents: payment.amountCents,
+    creditAppliedCents: payment.creditAppliedCents,
+    publishableKey: provider.publishableKey,
+  };
 }
 
 /** Does the provider's intent stand for exactly this payment, fully paid? */
@@ -161,11 +164,14 @@ function intentPays(intent: ProviderIntent, payment: Payment): boolean {
  * however often, concurrently or not: the conditional updates let one of them move the campaign.
  */
 export async function settlePayment(trx: Knex.Transaction, queue: Queue, payment: Payment, reason: string): Promise<{ moved: boolean; status: CampaignStatus }> {
-  await trx('payments')
+  const [now] = await trx('payments')
     .where({ id: payment.id })
     .whereNot({ status: 'succeeded' })
-    .update({ status: 'succeeded', succeededAt: trx.fn.now(), failureMessage: null, updatedAt: trx.fn.now() });
-  return markCampaignPaid(trx, queue, payment.campaignId, reason, payment.amountCents);
+    .update({ status: 'succeeded', succeededAt: trx.fn.now(), failureMessage: null, updatedAt: trx.fn.now() })
+    .returning(['amountCents', 'creditAppliedCents']);
+  // The payment buys what was charged plus the account credit it used, which it now spends (once).
+  const credit = now ? await spendAppliedCredit(trx, payment.id) : payment.creditAppliedCents;
+  return markCampaignPaid(trx, queue, payment.campaignId, reason, (now?.amountCents ?? payment.amountCents) + credit);
 }
 
 async function settleIfPaid(ctx: PaymentsContext, provider: PaymentProvider, payment: Payment, intent: ProviderIntent, reason: string) {
@@ -187,7 +193,7 @@ export async function confirmPaymentSuccess(ctx: PaymentsContext, actor: Actor, 
     // Settled before (webhook or an earlier call); settling is one transaction, so the campaign moved then.
     return { campaignId, status: campaign.status };
   }
-  if (payment.amountCents !== campaign.budgetCents) throw notPaid();
+  if (payment.amountCents + payment.creditAppliedCents !== campaign.budgetCents) throw notPaid();
   const provider = ctx.providers.of(payment.provider);
   if (!provider) throw providerUnavailable();
   const intent = await askProvider(ctx.logger, 'retrieve', () => provider.retrieve(payment.providerPaymentId!));

@@ -143,7 +143,7 @@ describe('POST /api/create-payment-intent with Stripe', () => {
       })
       .reply(200, pi);
     const res = await session.post('/api/create-payment-intent').send({ amount: 449, campaignId }).expect(200);
-    expect(res.body).toEqual({ clientSecret: pi.client_secret, provider: 'stripe', amountCents: 44900, publishableKey: 'pk_test_51ListingAds' });
+    expect(res.body).toEqual({ clientSecret: pi.client_secret, provider: 'stripe', amountCents: 44900, creditAppliedCents: 0, publishableKey: 'pk_test_51ListingAds' });
 
     const form = new URLSearchParams(sent.body);
     expect(form.get('amount')).toBe('44900');

@@ -19,6 +19,8 @@ export class Upload extends Model {
   /** sha256 of the browser session's id (never the id itself), when the browser had a session. */
   sessionId!: string | null;
   agentId!: number | null;
+  /** The client address of an anonymous wizard's upload (a budget of its own, L4); null for a logged-in agent's. */
+  clientAddress!: string | null;
   /** When the signed upload URL stops working. */
   expiresAt!: Date;
   createdAt!: Date;

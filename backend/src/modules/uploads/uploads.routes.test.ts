@@ -13,6 +13,7 @@ import { createApp } from '../../app';
 import { createLogger } from '../../platform/logger';
 import { signLocalUpload } from './providers/local-disk';
 import { sweepPendingUploadsJob } from './jobs/sweep-pending-uploads.job';
+import { CookieKeys } from '../../platform/http/cookie-keys';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -33,8 +34,11 @@ beforeAll(async () => {
 // The tests share one browser session: each starts with fresh quotas (the quota test is below).
 afterEach(() => t.db('rate_limits').delete());
 
+/** The agent each browser made in the wizard (the browser has its draft access). */
+const agentIds = new WeakMap<object, number>();
 async function agentSession(client: ReturnType<TestContext['newSession']> = t.newSession()) {
-  await client.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+  const { body } = await client.post('/api/agents').send({ name: 'Dana Whitfield', state: 'FL', manualEntry: true }).expect(201);
+  agentIds.set(client, body.id);
   return client;
 }
 afterAll(async () => {
@@ -97,7 +101,7 @@ describe('POST /api/objects/upload', () => {
     await t.request.post('/api/objects/upload').expect(403);
     const browser = await agentSession();
     const { id } = await newUpload(browser);
-    const agentId = (await browser.get('/api/agents').expect(200)).body[0].id;
+    const agentId = agentIds.get(browser)!;
     expect((await t.db('uploads').where({ id }).first()).agentId).toBe(agentId);
     await t.db('rate_limits').delete();
     for (let i = 0; i < 40; i++) await browser.post('/api/objects/upload').expect(200);
@@ -126,7 +130,10 @@ describe('POST /api/objects/upload', () => {
     const before = Date.now();
     const { uploadURL, id, body } = await newUpload();
     expect(Object.keys(body)).toEqual(['uploadURL']);
-    expect(uploadURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/objects\/local\/[0-9a-f-]{36}\?expires=\d+&sig=[0-9a-f]{64}$/);
+    // The origin is the configured one (no PUBLIC_URL in development: this server on localhost), never the request's Host.
+    expect(uploadURL).toMatch(/^http:\/\/localhost:3000\/api\/objects\/local\/[0-9a-f-]{36}\?expires=\d+&sig=[0-9a-f]{64}$/);
+    const spoofed = await owner.post('/api/objects/upload').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').expect(200);
+    expect(spoofed.body.uploadURL).toMatch(/^http:\/\/localhost:3000\/api\/objects\/local\//);
     expect(id).toMatch(UUID);
     expect(objectPathFromUploadUrl(uploadURL)).toBe(`/objects/uploads/${id}`);
 
@@ -448,7 +455,7 @@ describe('sweep of unused uploads', () => {
       return u;
     };
     const [unused, profile, recent] = [await put(), await put(), await put()];
-    const agentId = (await owner.get('/api/agents').expect(200)).body[0].id;
+    const agentId = agentIds.get(owner)!;
     await owner.put(`/api/agents/${agentId}`).send({ profileImageUrl: `/objects/uploads/${profile.id}` }).expect(200);
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     await t.db('uploads').whereIn('id', [unused.id, profile.id]).update({ createdAt: dayAgo });
@@ -483,3 +490,79 @@ describe('rate limit', () => {
     expect(await own.db('uploads').count({ n: '*' }).first()).toEqual({ n: '60' });
   });
 });
+
+describe('upload quota per identity (L4)', () => {
+  // The smallest quota the configuration takes: one image's worth, 10 MiB.
+  const QUOTA = 10 * 1024 * 1024;
+  let q: TestContext;
+  let quotaDir: string;
+  beforeAll(async () => {
+    quotaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-quota-'));
+    // Behind a trusted proxy, so a case can come from another client address (X-Forwarded-For); without it, 127.0.0.1.
+    q = await createTestContext({ env: { DATA_DIR: quotaDir, UPLOAD_QUOTA_BYTES: String(QUOTA), TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await q.close();
+    fs.rmSync(quotaDir, { recursive: true, force: true });
+  });
+  afterEach(() => q.db('rate_limits').delete());
+
+  async function wizard() {
+    const browser = q.newSession();
+    await browser.post('/api/agents').send({ name: 'Quinn Quota', state: 'FL', manualEntry: true }).expect(201);
+    return browser;
+  }
+  async function put(browser: ReturnType<TestContext['newSession']>, bytes: Buffer) {
+    const signed = await browser.post('/api/objects/upload');
+    if (signed.status !== 200) return signed;
+    const url = new URL(signed.body.uploadURL);
+    return q.request.put(url.pathname + url.search).set('Content-Type', 'image/png').send(bytes);
+  }
+
+  it("refuses the bytes that would pass an anonymous wizard's quota, at receipt and then at signing, keeping nothing", async () => {
+    const browser = await wizard();
+    expect((await put(browser, await pngOfSize(6 * 1024 * 1024))).status).toBe(200);
+    // 6 MiB held: 5 more would pass the 10 MiB quota. Refused on arrival, with the reason, and not kept on disk.
+    const files = storedFilesIn(quotaDir).length;
+    const over = await put(browser, await pngOfSize(5 * 1024 * 1024));
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ code: 'uploads.quota_exceeded', quotaBytes: QUOTA });
+    expect(over.body.message).toBe('Upload limit reached: your images take 6 MB of the 10 MB allowed. Images that no listing or campaign uses are removed a day after upload.');
+    expect(storedFilesIn(quotaDir)).toHaveLength(files);
+    // What fits still goes in; once it is full, no more slots are handed out.
+    expect((await put(browser, await pngOfSize(4 * 1024 * 1024))).status).toBe(200);
+    const full = await browser.post('/api/objects/upload').expect(413);
+    expect(full.body.code).toBe('uploads.quota_exceeded');
+  });
+
+  it('counts an anonymous wizard per client address too: a second browser from the same address shares its budget', async () => {
+    // The first case filled this address's 10 MiB (every request here comes from 127.0.0.1).
+    const another = await wizard();
+    expect((await another.post('/api/objects/upload').expect(413)).body.code).toBe('uploads.quota_exceeded');
+    // From another address the same kind of browser has room.
+    const elsewhere = q.newSession();
+    await elsewhere.post('/api/agents').set('X-Forwarded-For', '203.0.113.7').send({ name: 'Quinn Quota', state: 'FL', manualEntry: true }).expect(201);
+    await elsewhere.post('/api/objects/upload').set('X-Forwarded-For', '203.0.113.7').expect(200);
+  });
+
+  it('counts a logged-in agent by the agent alone', async () => {
+    // The address is full, but a logged-in agent's uploads count against the agent, not the address.
+    const browser = await wizard();
+    const [agent] = (await browser.get('/api/agents').expect(200)).body;
+    const sid = crypto.randomUUID();
+    await q.db('sessions').insert({ sid, data: JSON.stringify({ agentId: agent.id }), expiresAt: new Date(Date.now() + 60_000), updatedAt: new Date() });
+    const keys = new CookieKeys([q.config.SESSION_SECRET!]);
+    const cookie = `la.sid=${sid}; la.sid.sig=${keys.sign(`la.sid=${sid}`)}`;
+    const signed = await q.request.post('/api/objects/upload').set('Cookie', cookie).expect(200);
+    const id = new URL(signed.body.uploadURL).pathname.split('/').pop();
+    expect((await q.db('uploads').where({ id }).first()).clientAddress).toBeNull();
+  });
+});
+
+/** The originals a local provider keeps under `dir` (variants and the incoming folder aside). */
+function storedFilesIn(dir: string): string[] {
+  const root = path.join(dir, 'uploads');
+  const list = (d: string): string[] =>
+    fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(path.join(d, e.name)) : [path.join(d, e.name)])) : [];
+  return list(root).filter((f) => !f.startsWith(path.join(root, 'variants')) && !f.startsWith(path.join(root, '.incoming')));
+}

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { getAccessibleAgent } from '../agents';
 import { agentRequired } from './uploads.errors';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest } from '../../platform/errors';
+import { publicOrigin } from '../../platform/config';
 import { createUploadStorages } from './providers';
 import { discardRest } from './providers/local-disk';
 import { UUID_PATTERN } from './providers/upload-storage';
@@ -51,15 +51,6 @@ function sessionHashOf(ctx: Context): string | null {
 }
 
 /**
- * Our own origin as the browser addressed it (the same one the CSRF guard compares against). Not
- * ctx.origin: in Koa 3 that is the request's Origin header, absent on many requests and chosen by the client.
- */
-function ownOrigin(ctx: Context): string {
-  if (!ctx.host) throw badRequest('request.no_host', 'The request has no Host header');
-  return `${ctx.protocol}://${ctx.host}`;
-}
-
-/**
  * Answers 304 when the browser already holds this exact representation. The caching headers are
  * set only here and just before a body is sent, so an error response never carries them.
  */
@@ -90,14 +81,16 @@ export const UPLOAD_SLOTS_SESSION_RATE_LIMIT = { points: 40, durationSeconds: 60
 export const UPLOAD_SLOTS_AGENT_RATE_LIMIT = { points: 200, durationSeconds: 24 * 60 * 60 } as const;
 
 /**
- * The agent an upload slot is for: the one this session is logged in as, else the newest one it created
- * in the wizard and may still open (DESIGN §3). A session that owns no agent gets no slot.
+ * The agent an upload slot is for: the one this session is signed in as, else the newest one the wizard in this
+ * browser works on (DESIGN §3: draft access uploads). A session with neither gets no slot.
  */
-async function uploadingAgent(actor: Actor): Promise<number> {
-  const candidates = [...(actor.loggedInAgentId ? [actor.loggedInAgentId] : []), ...[...actor.ownedAgentIds].reverse()];
+async function uploadingAgent(actor: Actor): Promise<{ agentId: number; anonymous: boolean }> {
+  const candidates = [...(actor.loggedInAgentId ? [actor.loggedInAgentId] : []), ...[...actor.wizardAgentIds].reverse()];
   for (const id of candidates) {
     try {
-      return (await getAccessibleAgent(actor, id)).id;
+      const agentId = (await getAccessibleAgent(actor, id, 'draft')).id;
+      // Not logged in as it: a wizard's upload, which counts against its session and address too (L4).
+      return { agentId, anonymous: actor.loggedInAgentId !== agentId };
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
     }
@@ -111,16 +104,17 @@ export function uploadsRouter(deps: AppDeps): Router {
     logger: deps.logger,
     storages: createUploadStorages(deps.config, deps.logger),
     variants: new VariantCache(deps.config.DATA_DIR),
+    quotaBytes: deps.config.UPLOAD_QUOTA_BYTES,
   };
   const router = new Router();
 
   router.post('/api/objects/upload', rateLimit({ name: 'upload-slots', ...UPLOAD_SLOTS_IP_RATE_LIMIT }), validate(CreateUpload), async (ctx) => {
-    const agentId = await uploadingAgent(actorOf(ctx));
+    const { agentId, anonymous } = await uploadingAgent(actorOf(ctx));
     const sessionHash = sessionHashOf(ctx);
     // Quotas: per session and per agent, whichever address the requests come from.
     if (sessionHash) await consumeRateLimit(deps.db, { name: 'upload-slots-session', ...UPLOAD_SLOTS_SESSION_RATE_LIMIT }, sessionHash);
     await consumeRateLimit(deps.db, { name: 'upload-slots-agent', ...UPLOAD_SLOTS_AGENT_RATE_LIMIT }, String(agentId));
-    const { uploadURL } = await createUpload(uploads, { origin: ownOrigin(ctx), sessionHash, agentId });
+    const { uploadURL } = await createUpload(uploads, { origin: publicOrigin(deps.config), sessionHash, agentId, clientAddress: anonymous ? ctx.ip : null });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { uploadURL };
   });

@@ -3,10 +3,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, UPLOADS_PATH_PREFIX } from '@app/contracts';
+import type { Knex } from 'knex';
 import type { Db } from '../../platform/db/knex';
 import type { Logger } from '../../platform/logger';
 import { conflict, forbidden, notFound } from '../../platform/errors';
-import { notAnImage, uploadAborted, uploadTooLarge } from './uploads.errors';
+import { notAnImage, quotaExceeded, uploadAborted, uploadTooLarge } from './uploads.errors';
 import { Upload } from './upload.model';
 import { detectImage, withoutMetadata } from './image-check';
 import { BodyTooLargeError, UploadAbortedError } from './providers/local-disk';
@@ -23,6 +24,40 @@ export interface UploadsDeps {
   logger: Logger;
   storages: UploadStorages;
   variants: VariantCache;
+  /** UPLOAD_QUOTA_BYTES: the most bytes one identity's uploads may take (L4). */
+  quotaBytes: number;
+}
+
+/**
+ * Who an upload counts against (L4): always its agent; for an anonymous wizard (a session that owns the agent
+ * without being logged in as it) also that browser session and the client address, so that nobody filling in
+ * a wizard can use up an agent's space alone, nor one browser or address all of it.
+ */
+export interface UploadIdentity {
+  agentId: number;
+  sessionHash: string | null;
+  /** Set only for an anonymous wizard's upload: then its session and address have budgets of their own. */
+  clientAddress: string | null;
+}
+
+type Budget = { column: 'agent_id' | 'session_id' | 'client_address'; value: string | number };
+
+function budgetsOf(who: UploadIdentity): Budget[] {
+  const budgets: Budget[] = [{ column: 'agent_id', value: who.agentId }];
+  if (who.clientAddress) {
+    budgets.push({ column: 'client_address', value: who.clientAddress });
+    if (who.sessionHash) budgets.push({ column: 'session_id', value: who.sessionHash });
+  }
+  return budgets;
+}
+
+/** The bytes a budget's stored uploads take (an open slot holds none until its bytes arrive and are checked). */
+async function bytesHeld(db: Db | Knex.Transaction, budget: Budget): Promise<number> {
+  const row = (await db('uploads')
+    .where(budget.column, budget.value)
+    .where('status', 'stored')
+    .first(db.raw('coalesce(sum(size_bytes), 0)::bigint as stored'))) as { stored: string };
+  return Number(row.stored);
 }
 
 export { notAnImage, uploadTooLarge } from './uploads.errors';
@@ -33,9 +68,14 @@ const alreadyUploaded = () => conflict('uploads.already_uploaded', 'This file ha
  * PUTs the file to. The row is 'pending' until the bytes are verified.
  */
 export async function createUpload(
-  { db, storages }: UploadsDeps,
-  input: { origin: string; sessionHash: string | null; agentId: number | null },
+  { db, storages, quotaBytes }: UploadsDeps,
+  input: { origin: string } & UploadIdentity,
 ): Promise<{ uploadURL: string; objectPath: string; expiresAt: Date }> {
+  // A slot only while every budget has room (L4); the bytes are counted exactly when they arrive.
+  for (const budget of budgetsOf(input)) {
+    const held = await bytesHeld(db, budget);
+    if (held >= quotaBytes) throw quotaExceeded(held, quotaBytes);
+  }
   const id = crypto.randomUUID();
   const storage = storages.active;
   const expiresAt = new Date((Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS) * 1000);
@@ -48,6 +88,7 @@ export async function createUpload(
     status: 'pending',
     sessionId: input.sessionHash,
     agentId: input.agentId,
+    clientAddress: input.clientAddress,
     expiresAt: signed.expiresAt,
   });
   return { uploadURL: signed.uploadURL, objectPath, expiresAt: signed.expiresAt };
@@ -59,7 +100,7 @@ export async function createUpload(
  * bytes are an image. Whatever is refused leaves nothing on disk.
  */
 export async function receiveLocalUpload(
-  { db, storages }: UploadsDeps,
+  { db, storages, quotaBytes }: UploadsDeps,
   input: { id: string; expires: unknown; sig: unknown; body: Readable; declaredLength: number | null; bodyAlreadyRead: boolean },
 ): Promise<{ objectPath: string; contentType: string; sizeBytes: number }> {
   const local = storages.local;
@@ -91,6 +132,17 @@ export async function receiveLocalUpload(
     if (cleaned) await fsp.writeFile(received.tempPath, cleaned);
     const size = cleaned?.length ?? received.size;
     await db.transaction(async (trx) => {
+      // The bytes fit every budget of this upload's identity (L4), counted under a lock per budget so that two
+      // uploads arriving at once cannot both take the last room.
+      if (row.agentId !== null) {
+        const budgets = budgetsOf({ agentId: row.agentId, sessionHash: row.sessionId, clientAddress: row.clientAddress });
+        const keys = budgets.map((b) => `uploads.quota:${b.column}:${b.value}`).sort();
+        for (const key of keys) await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+        for (const budget of budgets) {
+          const held = await bytesHeld(trx, budget);
+          if (held + size > quotaBytes) throw quotaExceeded(held, quotaBytes);
+        }
+      }
       // Conditional on 'pending': of two racing PUTs, exactly one is kept.
       const updated = await Upload.query(trx)
         .where({ id: input.id, status: 'pending' })
@@ -287,4 +339,10 @@ export async function sweepUnreferencedUploads(
     removed += await Upload.query(deps.db).where({ id: row.id, status: 'stored' }).delete();
   }
   return { removed };
+}
+
+/** A merge of agent `fromId` into `toId` (agents module's identity hooks): the uploads (and their quota) follow. */
+export async function moveAgentUploads(trx: Knex.Transaction, fromId: number, toId: number): Promise<Record<string, number>> {
+  const uploads = await trx('uploads').where({ agentId: fromId }).update({ agentId: toId });
+  return { uploads };
 }

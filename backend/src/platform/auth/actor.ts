@@ -1,26 +1,39 @@
+import crypto from 'node:crypto';
 import type { Context } from 'koa';
 
 /** What the server keeps in a browser session (server-side store; the cookie carries only its id). */
 export interface SessionData {
-  /** The agent this session is logged in as (password, Google, or admin "login as"). */
+  /** The agent this session is signed in as (password, Google, an opened email link, or admin "login as"). */
   agentId?: number;
-  /** Agents created by this browser session in the wizard (DESIGN §3, wizard ownership). */
-  ownedAgentIds?: number[];
   /**
-   * Set when an admin's Login As created this session (DESIGN §3): it acts as the agent, but cannot
-   * change the password, the email or notification secrets. The admin's own session is a separate cookie
-   * (platform/http/admin-session.ts), never this one.
+   * Agents this browser found in the MLS search or made by hand in the wizard (DESIGN §3): it has the wizard's
+   * draft access to them, never the dashboard.
+   */
+  wizardAgentIds?: number[];
+  /**
+   * A random value naming this browser (kept across sign-ins): its branding drafts, the campaigns it created and
+   * the email links it asked for carry its hash. Made at the browser's first use of the wizard.
+   */
+  browserKey?: string;
+  /**
+   * Set when an admin's Login As created this session (DESIGN §6): it acts as the agent, but cannot change the
+   * password, the email, integrations or secrets, it ends with the admin session, and every request under it is
+   * audited (platform/http/impersonation.ts). The admin's own session is a separate cookie, never this one.
    */
   impersonatedBy?: 'admin';
-  /** When the Login As began (ISO), shown nowhere but kept for the audit trail. */
+  /** When the Login As began (ISO), for the audit trail. */
   impersonationStartedAt?: string;
-  /** A random value naming this browser in the email verifications it asks for (agents module). */
-  verifyNonce?: string;
+  /** The admin session (its `sessions` row) the Login As came from: the impersonation lives only as long as it. */
+  impersonationAdminSid?: string;
 }
 
 export interface Actor {
+  /** The agent this browser is signed in as: the dashboard and everything agent-scoped. */
   loggedInAgentId: number | null;
-  ownedAgentIds: number[];
+  /** Agents this browser has the wizard's draft access to (see SessionData.wizardAgentIds). */
+  wizardAgentIds: number[];
+  /** SHA-256 of the browser's key, or null before the browser has one (it owns no draft and no campaign yet). */
+  browserHash: string | null;
   /** This session is an admin's Login As (see SessionData.impersonatedBy). */
   impersonating: boolean;
 }
@@ -29,30 +42,59 @@ export function sessionOf(ctx: Context): SessionData {
   return (ctx.session ?? {}) as unknown as SessionData;
 }
 
+/** SHA-256 (hex) of a browser key, a link's token or a requester nonce: only hashes are stored in tables. */
+export function hashOf(value: string): string {
+  return crypto.createHash('sha256').update(value).digest('hex');
+}
+
 export function actorOf(ctx: Context): Actor {
   const s = sessionOf(ctx);
-  return { loggedInAgentId: s.agentId ?? null, ownedAgentIds: s.ownedAgentIds ?? [], impersonating: s.impersonatedBy === 'admin' };
+  return {
+    loggedInAgentId: s.agentId ?? null,
+    wizardAgentIds: s.wizardAgentIds ?? [],
+    browserHash: s.browserKey ? hashOf(s.browserKey) : null,
+    impersonating: s.impersonatedBy === 'admin',
+  };
 }
 
-/** Bind an agent created in this browser session to it. */
-export function claimAgent(ctx: Context, agentId: number): void {
+/** This browser's key, made on first use: drafts, campaigns and email links are tied to it. */
+export function browserKeyOf(ctx: Context): string {
   const s = ctx.session as unknown as SessionData;
-  s.ownedAgentIds = Array.from(new Set([...(s.ownedAgentIds ?? []), agentId])).slice(-20);
+  s.browserKey ??= crypto.randomBytes(24).toString('base64url');
+  return s.browserKey;
+}
+
+/** Give this browser the wizard's draft access to an agent it found in the MLS or made by hand (the last 20). */
+export function grantWizardAccess(ctx: Context, agentId: number): void {
+  const s = ctx.session as unknown as SessionData;
+  browserKeyOf(ctx);
+  s.wizardAgentIds = Array.from(new Set([...(s.wizardAgentIds ?? []).filter((id) => id !== agentId), agentId])).slice(-20);
 }
 
 /**
- * DESIGN §3: access to an agent's data is allowed to the session logged in as that agent,
- * or to the session that created the agent while it has no password yet.
+ * How a browser may use an agent (DESIGN §3):
+ * - `signed_in`: the session is signed in as the agent (the dashboard and everything agent-scoped);
+ * - `draft`: the wizard's access of a browser that found the member or made the manual agent (its own branding
+ *   draft, listings, uploads and its own campaigns), which signing in includes.
  */
-export function mayAccessAgent(actor: Actor, agent: { id: number; hasPassword: boolean }): boolean {
-  if (actor.loggedInAgentId === agent.id) return true;
-  return !agent.hasPassword && actor.ownedAgentIds.includes(agent.id);
+export type AccessLevel = 'signed_in' | 'draft';
+
+/** The level this actor has on an agent, or null for none. */
+export function accessLevelOf(actor: Actor, agentId: number): AccessLevel | null {
+  if (actor.loggedInAgentId === agentId) return 'signed_in';
+  return actor.wizardAgentIds.includes(agentId) ? 'draft' : null;
+}
+
+/** Does the actor reach `needed` on this agent? */
+export function mayAccessAgent(actor: Actor, agentId: number, needed: AccessLevel): boolean {
+  const level = accessLevelOf(actor, agentId);
+  return level === 'signed_in' || (level === 'draft' && needed === 'draft');
 }
 
 /**
- * Is this request an admin viewing as an agent (Login As)? Such a session may read and edit the
- * profile, but must not change the password, the email or notification secrets: callers refuse those
- * with `impersonationRefused()`.
+ * Is this request an admin viewing as an agent (Login As)? Such a session may read and edit the profile, but
+ * must not change the password, the email, integrations or secrets: callers refuse those with
+ * `impersonationRefused()`.
  */
 export function isImpersonating(ctx: Context): boolean {
   return sessionOf(ctx).impersonatedBy === 'admin';

@@ -107,12 +107,12 @@ describe('read caches', () => {
 });
 
 describe('the cached agent-scoped reads', () => {
-  it('a password set on the wizard agent ends its creator session access at once in this process', async () => {
+  it('an agent removed in this process (a merge) is refused at once, though its existence was cached', async () => {
     const { session, agent } = await wizardBrowser(t.newSession());
     await session.get(`/api/agents/${agent.id}/listings`).expect(200);
-    await t.db('agents').where({ id: agent.id }).update({ passwordHash: 'set-elsewhere' });
-    const refused = await session.get(`/api/agents/${agent.id}/listings`).expect(403);
-    expect(refused.body.code).toBe('agents.login_required');
+    await t.db('listings').where({ agentId: agent.id }).delete();
+    await t.db('agents').where({ id: agent.id }).delete();
+    expect((await session.get(`/api/agents/${agent.id}/listings`).expect(404)).body.code).toBe('agents.not_found');
   });
 
   it('a campaign changed by this process is read afresh', async () => {

@@ -127,6 +127,33 @@ export async function sqlOf(trx: Knex.Transaction): Promise<SqlExecutor> {
   };
 }
 
+/** A pool's connections as the metrics show them (platform/metrics/pool-metrics.ts). */
+export interface PoolStats {
+  pool: string;
+  /** Connections lent out (for a pipelined connection: 1 while statements are in flight). */
+  inUse: number;
+  idle: number;
+  /** Callers waiting for a connection (for a pipelined connection: statements in flight). */
+  waiting: number;
+}
+
+/**
+ * The pools of `db` now: knex's (tarn), the pipelined connection of the rate-limit counts, and the pool of
+ * pipelined transactions (the leads' group commit), once opened. The job queue's pool is the queue's own
+ * (platform/jobs/queue.ts `poolStats`).
+ */
+export function poolStatsOf(db: Db): PoolStats[] {
+  const side = sideOf(db);
+  const stats: PoolStats[] = [];
+  const tarn = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+  if (tarn) stats.push({ pool: 'knex', inUse: tarn.numUsed(), idle: tarn.numFree(), waiting: tarn.numPendingAcquires() });
+  const counts = side.counts.stats();
+  stats.push({ pool: 'pipelined-counts', inUse: counts.inFlight > 0 ? 1 : 0, idle: counts.open && counts.inFlight === 0 ? 1 : 0, waiting: counts.inFlight });
+  const tx = side.transactions;
+  stats.push({ pool: 'pipelined-transactions', inUse: tx ? tx.totalCount - tx.idleCount : 0, idle: tx?.idleCount ?? 0, waiting: tx?.waitingCount ?? 0 });
+  return stats;
+}
+
 export async function migrateLatest(db: Db): Promise<string[]> {
   const [, applied] = await db.migrate.latest();
   return applied as string[];
@@ -143,5 +170,34 @@ export async function migrateLatestAt(connectionString: string): Promise<string[
     return applied as string[];
   } finally {
     await db.destroy();
+  }
+}
+
+/** The migrations this build has that the database has not applied yet (all of them before the first). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    const rows: { name: string }[] = await db('knex_migrations').select('name');
+    applied = new Set(rows.map((r) => r.name));
+  } catch (err) {
+    // 42P01: no migrations table yet.
+    if ((err as { code?: string }).code !== '42P01') throw err;
+    applied = new Set();
+  }
+  return Object.keys(migrations).sort().filter((name) => !applied.has(name));
+}
+
+/**
+ * For a process that does not migrate (MIGRATE_ON_START=false): waits until another (the release's migrate
+ * Job) has applied every migration this build has, so it never serves on an older schema. Rechecks every
+ * `intervalMs`; `onWait` hears the pending ones each time.
+ */
+export async function waitForSchema(db: Db, opts: { intervalMs?: number; onWait?: (pending: string[]) => void; signal?: AbortSignal } = {}): Promise<void> {
+  for (;;) {
+    const pending = await pendingMigrations(db);
+    if (pending.length === 0) return;
+    opts.onWait?.(pending);
+    opts.signal?.throwIfAborted();
+    await new Promise((resolve) => setTimeout(resolve, opts.intervalMs ?? 2000));
   }
 }

@@ -27,6 +27,10 @@ export function asSent(config: pg.QueryConfig, names: StatementNames): pg.QueryC
 export class PipelinedConnection {
   private client: pg.Client | undefined;
   private opening: Promise<pg.Client> | undefined;
+  private inFlight = 0;
+  private readonly settled = () => {
+    this.inFlight -= 1;
+  };
 
   constructor(
     private readonly settings: pg.ClientConfig,
@@ -35,8 +39,22 @@ export class PipelinedConnection {
   ) {}
 
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
-    const client = this.client ?? (await this.open());
-    return client.query<R>(asSent(config, this.names));
+    this.inFlight += 1;
+    let result: Promise<pg.QueryResult<R>>;
+    try {
+      const client = this.client ?? (await this.open());
+      result = client.query<R>(asSent(config, this.names));
+    } catch (err) {
+      this.settled();
+      throw err;
+    }
+    result.then(this.settled, this.settled);
+    return result;
+  }
+
+  /** For the pool gauges (platform/metrics): whether the connection is open, and the statements not yet answered. */
+  stats(): { open: boolean; inFlight: number } {
+    return { open: this.client !== undefined, inFlight: this.inFlight };
   }
 
   private open(): Promise<pg.Client> {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from '../db/knex';
 import { unauthorized } from '../errors';
+import { endImpersonations } from './session-store';
 
 /**
  * The admin session (DESIGN §3 "Sessions and roles"): separate from any agent session, short-lived.
@@ -31,10 +32,20 @@ export async function startAdminSession(ctx: Context, db: Db): Promise<void> {
   ctx.cookies.set(ADMIN_COOKIE, sid, cookieOptions(ctx, ms));
 }
 
+/** End this browser's admin session, and the Login As sessions it started (wherever they are open). */
 export async function endAdminSession(ctx: Context, db: Db): Promise<void> {
   const sid = ctx.cookies.get(ADMIN_COOKIE, { signed: true });
-  if (sid?.startsWith('admin:')) await db('sessions').where({ sid }).delete();
+  if (sid?.startsWith('admin:')) {
+    await endImpersonations(db, sid);
+    await db('sessions').where({ sid }).delete();
+  }
   ctx.cookies.set(ADMIN_COOKIE, null, cookieOptions(ctx, 0));
+}
+
+/** How long the admin session `sid` has left, in ms (0 when it is over). */
+export async function adminSessionRemainingMs(db: Db, sid: string): Promise<number> {
+  const row = await db('sessions').where({ sid }).first<{ expiresAt: Date } | undefined>('expiresAt');
+  return row ? Math.max(0, new Date(row.expiresAt).getTime() - Date.now()) : 0;
 }
 
 /** The live admin session's id, or null (no cookie, bad signature, expired, or not an admin row). */

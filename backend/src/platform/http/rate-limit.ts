@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { pipelineOf, type Db } from '../db/knex';
 import { tooManyRequests } from '../errors';
+import { recordRateLimitRefusal } from '../metrics';
 
 /** The table every limiter counts in (migration 20261123190000_platform_create_rate_limits). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -50,15 +51,31 @@ export function limiterFor(db: Db, opts: Pick<RateLimitOptions, 'name' | 'points
 
 /**
  * Consume one point of a named limit; 429 with Retry-After when it is spent. Use where the key is known
- * only inside a handler; routes use `rateLimit()`.
+ * only inside a handler; routes use `rateLimit()`. Answers the points consumed in the window, this one included.
  */
-export async function consumeRateLimit(db: Db, opts: Pick<RateLimitOptions, 'name' | 'points' | 'durationSeconds'>, key: string): Promise<void> {
+export async function consumeRateLimit(db: Db, opts: Pick<RateLimitOptions, 'name' | 'points' | 'durationSeconds'>, key: string): Promise<number> {
   try {
-    await limiterFor(db, opts).consume(key);
+    return (await limiterFor(db, opts).consume(key)).consumedPoints;
   } catch (res) {
-    if (res instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    if (res instanceof RateLimiterRes) {
+      recordRateLimitRefusal(opts.name);
+      throw tooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    }
     throw res;
   }
+}
+
+/** The points of a window that only counts (`countInWindow`): high enough never to refuse. */
+export const COUNT_ONLY_POINTS = 2 ** 31 - 1;
+
+/**
+ * Counts one more event in a named window (per key, in PostgreSQL like every limit) and answers how many there
+ * are in it now. Never refuses: a signal for the caller to weigh, not a limit. `refundRateLimit` with the same
+ * options takes one back.
+ */
+export async function countInWindow(db: Db, opts: Pick<RateLimitOptions, 'name' | 'durationSeconds'>, key: string): Promise<number> {
+  const res = await limiterFor(db, { ...opts, points: COUNT_ONLY_POINTS }).consume(key);
+  return res.consumedPoints;
 }
 
 /** Give back one point of a named limit (a request that turned out not to count, such as a retry). */

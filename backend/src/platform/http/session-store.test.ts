@@ -65,7 +65,7 @@ describe('session reads through the app', () => {
     const browser = t.newSession();
     const { body: agent } = await browser.post('/api/agents').send(wizardAgent).expect(201);
     await browser.get(`/api/agents/${agent.id}/listings`).expect(200);
-    await t.db('sessions').whereRaw(`data->'ownedAgentIds' @> ?::jsonb`, [JSON.stringify([agent.id])]).delete();
+    await t.db('sessions').whereRaw(`data->'wizardAgentIds' @> ?::jsonb`, [JSON.stringify([agent.id])]).delete();
     await browser.get(`/api/agents/${agent.id}/listings`).expect(404);
   });
 });
@@ -84,13 +84,13 @@ describe('postgresSessionStore across processes', () => {
     const mine = postgresSessionStore(t.db, { clock });
     const theirs = postgresSessionStore(other);
     const sid = crypto.randomUUID();
-    await theirs.set(sid, { ownedAgentIds: [7] }, 60_000);
+    await theirs.set(sid, { wizardAgentIds: [7] }, 60_000);
 
-    expect(await mine.get(sid)).toEqual({ ownedAgentIds: [7] });
+    expect(await mine.get(sid)).toEqual({ wizardAgentIds: [7] });
     await theirs.destroy(sid);
     // Until the TTL runs out this process may still answer from memory (a few seconds of staleness)…
     now += SESSION_CACHE_TTL_MS - 1;
-    expect(await mine.get(sid)).toEqual({ ownedAgentIds: [7] });
+    expect(await mine.get(sid)).toEqual({ wizardAgentIds: [7] });
     // …and then it reads the row again: the session is gone.
     now += 2;
     expect(await mine.get(sid)).toBeNull();
@@ -146,10 +146,10 @@ describe('postgresSessionStore across processes', () => {
   it('hands every caller its own copy of the cached session', async () => {
     const store = postgresSessionStore(t.db);
     const sid = crypto.randomUUID();
-    await store.set(sid, { ownedAgentIds: [1] }, 60_000);
+    await store.set(sid, { wizardAgentIds: [1] }, 60_000);
     const first = await store.get(sid);
-    first.ownedAgentIds.push(2);
-    expect(await store.get(sid)).toEqual({ ownedAgentIds: [1] });
+    first.wizardAgentIds.push(2);
+    expect(await store.get(sid)).toEqual({ wizardAgentIds: [1] });
   });
 
   it('does not answer an expired session from memory', async () => {

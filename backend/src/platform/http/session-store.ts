@@ -116,19 +116,24 @@ export function postgresSessionStore(
 
 /**
  * End every stored session's access to an agent (DESIGN §6: verifying an email, resetting or changing a
- * password): sessions logged in as it are deleted, and it leaves the wizard ownership list of every
- * other session. Works on the stored rows, so every process sees it (a read cache holds a row for a few
- * seconds at most). The calling request's own session is written afresh when it commits.
+ * password, a merge): sessions signed in as it are deleted, and it leaves the wizard list of every other
+ * session. Works on the stored rows, so every process sees it (a read cache holds a row for a few seconds at
+ * most). The calling request's own session is written afresh when it commits.
  */
 export async function revokeAgentSessions(db: Db, agentId: number): Promise<{ deleted: number; disowned: number }> {
   const deleted = await db('sessions').whereRaw(`data->>'agentId' = ?`, [String(agentId)]).delete();
   const result = await db.raw(
     `update sessions
-        set data = jsonb_set(data, '{ownedAgentIds}',
-              coalesce((select jsonb_agg(e) from jsonb_array_elements(data->'ownedAgentIds') e where e <> to_jsonb(?::int)), '[]'::jsonb)),
+        set data = jsonb_set(data, '{wizardAgentIds}',
+              coalesce((select jsonb_agg(e) from jsonb_array_elements(data->'wizardAgentIds') e where e <> to_jsonb(?::int)), '[]'::jsonb)),
             updated_at = now()
-      where jsonb_typeof(data->'ownedAgentIds') = 'array' and data->'ownedAgentIds' @> jsonb_build_array(?::int)`,
+      where jsonb_typeof(data->'wizardAgentIds') = 'array' and data->'wizardAgentIds' @> jsonb_build_array(?::int)`,
     [agentId, agentId],
   );
   return { deleted, disowned: (result as { rowCount: number }).rowCount };
+}
+
+/** End the Login As sessions an admin session started (the admin logged out, or its session ended). */
+export async function endImpersonations(db: Db, adminSid: string): Promise<number> {
+  return db('sessions').whereRaw(`data->>'impersonationAdminSid' = ?`, [adminSid]).delete();
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(JS));
 
   const app = new Koa();
-  const site = serveStatic([{ prefix: '/', root, spa: true }]);
+  const site = serveStatic([{ prefix: '/', root, spa: true, isRoute: (p) => p === '/' || p.startsWith('/create/') || p === '/dashboard' }]);
   app.use(site.files);
   app.use(async (ctx, next) => {
     // A server route below the files and above the app shell.
@@ -84,6 +84,15 @@ describe('serveStatic', () => {
     expect(route.text).toContain('app shell');
     expect(route.headers['cache-control']).toBe('no-cache');
     await request.get('/listing/FL1').expect(200, 'server-rendered listing');
+  });
+
+  it('answers a path that is no client route with the app shell and a 404 status, not a soft 404', async () => {
+    for (const p of ['/this-page-does-not-exist', '/dashboard/x']) {
+      const res = await request.get(p).set('Accept', 'text/html').expect(404);
+      expect(res.text).toContain('app shell');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    await request.get('/dashboard').set('Accept', 'text/html').expect(200);
   });
 
   it('answers a missing file with a 404, not the app shell', async () => {

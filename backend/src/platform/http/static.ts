@@ -9,6 +9,8 @@ export interface StaticSite {
   root: string;
   /** Serve index.html for unknown paths below the prefix (client-side routing). */
   spa?: boolean;
+  /** With spa: the client's routes; any other path gets the shell with a 404 status (its router shows the 404 page). */
+  isRoute?: (pathname: string) => boolean;
   /** Allow other origins to load these files (a remote's JS loaded by a host elsewhere). */
   cors?: boolean;
 }
@@ -67,6 +69,8 @@ export function serveStatic(sites: StaticSite[]): StaticMiddleware {
     // index.html may be the prerendered landing page; the empty shell then sits beside it as shell.html.
     const shell = existsSync(path.join(site.root, 'shell.html')) ? 'shell.html' : 'index.html';
     await send(ctx, shell, { root: site.root, setHeaders: headersFor(site), brotli: true, gzip: true });
+    // Not a soft 404: the same page, with the status that says what it is.
+    if (site.isRoute && !site.isRoute(ctx.path)) ctx.status = 404;
   }
 
   return { files: serveBuiltFiles, appShell: serveAppShell };

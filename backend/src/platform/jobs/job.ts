@@ -9,7 +9,7 @@ export interface JobContext {
   logger: Logger;
   config: Config;
   /** To enqueue follow-up work (e.g. the next delivery attempt) inside the handler's own transaction. */
-  queue: Pick<Queue, 'send'>;
+  queue: Pick<Queue, 'send' | 'sendMany'>;
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;

@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import type { Knex } from 'knex';
 import { sqlOf, type Db } from '../db/knex';
+import type { PoolStats } from '../db/knex';
 import type { SqlExecutor } from '../db/pipelined-connection';
 import type { Logger } from '../logger';
 import type { Config } from '../config';
+import { recordJobRun } from '../metrics';
+import { currentTraceCarrier, markActiveSpanFailed, runJobInSpan, TRACE_KEY, withTraceContext, type TraceCarrier } from '../telemetry/trace-context';
 import { PermanentJobError, type JobDefinition } from './job';
 
 const DLQ_SUFFIX = '.dead';
@@ -21,8 +24,11 @@ export interface Queue {
    * options: same queue, same retry and expiry (the queue's), same payload checks. Pass the transaction
    * as for `send`, or `sql`: a transaction's executor (a pipelined transaction: the insert is sent there,
    * behind its statements). Returns the new jobs' ids.
+   *
+   * With tracing on, each job carries the trace context of its sender: per payload `traces[i]` (jobs for work
+   * that several requests handed over together, e.g. the leads of one group commit), else the current one.
    */
-  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor }): Promise<string[]>;
+  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor; traces?: readonly (TraceCarrier | undefined)[] }): Promise<string[]>;
   start(): Promise<void>;
   /**
    * Stops taking jobs at once; the handlers running get up to `timeoutMs` to finish, and those still running
@@ -33,6 +39,8 @@ export interface Queue {
   /** Drains (20 s) unless drained already, then closes the queue's connections. */
   stop(): Promise<void>;
   isReady(): Promise<boolean>;
+  /** The job queue's connection pool, for the metrics (undefined before start and after stop). */
+  poolStats(): PoolStats | undefined;
 }
 
 /** pg-boss's `db` option over a knex transaction: the job insert runs on the transaction's own connection. */
@@ -84,11 +92,22 @@ export function createQueue(opts: {
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
   const byName = new Map(jobs.map((j) => [j.name, j]));
-  const sender: Pick<Queue, 'send'> = { send: (...args) => send(...args) };
+  const sender: Pick<Queue, 'send' | 'sendMany'> = { send: (...args) => send(...args), sendMany: (...args) => sendMany(...args) };
 
-  async function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
+  /** Runs one job: in a span continuing its sender's trace (when tracing is on), counted in the metrics. */
+  function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
+    return runJobInSpan({ queue: def.name, id: job.id, retryCount: job.retryCount, data: job.data }, async () => {
+      const started = performance.now();
+      const result = await handle(def, job);
+      recordJobRun(def.name, result.status === 'completed' ? 'completed' : result.status === 'failed' ? 'failed' : 'dead_lettered', (performance.now() - started) / 1000);
+      if (result.status !== 'completed') markActiveSpanFailed((result.output as { message?: string } | undefined)?.message ?? result.status);
+      return result;
+    });
+  }
+
+  async function handle(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {
     const jobLog = log.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 });
-    const parsed = def.payload.safeParse(job.data);
+    const parsed = def.payload.safeParse(payloadOf(job.data));
     if (!parsed.success) {
       jobLog.error({ issues: parsed.error.issues }, 'job payload is invalid; dead-lettering');
       return { id: job.id, status: 'deadletter', output: { message: 'invalid payload' } };
@@ -110,7 +129,7 @@ export function createQueue(opts: {
   }
 
   const send: Queue['send'] = async (def, payload, sendOpts = {}) => {
-    const data = def.payload.parse(payload) as object;
+    const data = withTraceContext(def.payload.parse(payload) as object, currentTraceCarrier());
     const options: Record<string, unknown> = {};
     if (sendOpts.singletonKey) options.singletonKey = sendOpts.singletonKey;
     if (sendOpts.startAfter) options.startAfter = sendOpts.startAfter;
@@ -121,7 +140,8 @@ export function createQueue(opts: {
   const sendMany: Queue['sendMany'] = async (def, payloads, sendOpts = {}) => {
     if (payloads.length === 0) return [];
     // Parsed first, as `send` does: one bad payload enqueues none of them.
-    const rows = payloads.map((payload) => ({ data: def.payload.parse(payload) as object }));
+    const current = currentTraceCarrier();
+    const rows = payloads.map((payload, i) => ({ data: withTraceContext(def.payload.parse(payload) as object, sendOpts.traces?.[i] ?? current) }));
     // The same INSERT that `send` runs (the job's options default to the queue's), for all rows at once.
     const db = sendOpts.sql ? bossDbOn(sendOpts.sql) : sendOpts.trx ? await bossDbFor(sendOpts.trx) : undefined;
     const ids = await boss.insert(def.name, rows, { returnId: true, ...(db ? { db } : {}) });
@@ -148,6 +168,11 @@ export function createQueue(opts: {
       // held. Behind a transaction pooler every server connection can be held by such transactions at once (after a
       // restart, under load), and none comes back. An insert of no jobs fills that cache now.
       for (const def of jobs) await boss.insert(def.name, []);
+      // Campaign time scaled (tests, demos): the scheduled sweeps start now, then send their own next runs
+      // (platform/jobs/scaled-schedule.ts) instead of waiting for the next minute.
+      if (config.CAMPAIGN_TIME_SCALE < 1 && opts.work !== false) {
+        for (const def of jobs) if (def.schedule && (!opts.workers || opts.workers.includes(def.name))) await boss.send(def.name, {});
+      }
       if (opts.work === false) return;
       for (const def of jobs) {
         if (opts.workers && !opts.workers.includes(def.name)) continue;
@@ -175,6 +200,11 @@ export function createQueue(opts: {
       // Graceful: running handlers finish before the pool closes (after a drain: the pool closes).
       await boss.stop({ graceful: true, timeout: 20000, close: true });
     },
+    poolStats() {
+      const pool = (boss.getDb() as { pool?: { totalCount: number; idleCount: number; waitingCount: number } }).pool;
+      if (!pool) return undefined;
+      return { pool: 'pg-boss', inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     async isReady() {
       try {
         await boss.getQueues([jobs[0]?.name ?? '']);
@@ -187,3 +217,10 @@ export function createQueue(opts: {
 }
 
 export const deadLetterName = (queue: string) => `${queue}${DLQ_SUFFIX}`;
+
+/** A job's payload as its schema sees it: without the trace context it carries (platform/telemetry). */
+function payloadOf(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !(TRACE_KEY in data)) return data;
+  const { [TRACE_KEY]: _trace, ...payload } = data as Record<string, unknown>;
+  return payload;
+}

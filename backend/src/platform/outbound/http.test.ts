@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSafeFetch, isForbiddenAddress, OutboundError } from './http';
+import { createSafeFetch, isForbiddenAddress, OutboundError, resolvesToPublicAddresses } from './http';
 
 describe('isForbiddenAddress', () => {
   it.each([
@@ -27,6 +27,37 @@ describe('isForbiddenAddress', () => {
   it('allows loopback only when told to', () => {
     expect(isForbiddenAddress('127.0.0.1', true)).toBe(false);
     expect(isForbiddenAddress('10.0.0.1', true)).toBe(true);
+  });
+});
+
+describe('resolvesToPublicAddresses (the check at save)', () => {
+  // Names resolve through backend/test/offline-dns.cjs: example.com names to a public address, *.internal.test to 10.0.0.8.
+  it('accepts a host that resolves to public addresses only', async () => {
+    expect(await resolvesToPublicAddresses('https://hooks.example.com/in', { allowLoopback: false })).toBe(true);
+    expect(await resolvesToPublicAddresses('https://93.184.215.14/in', { allowLoopback: false })).toBe(true);
+  });
+
+  it('refuses private, loopback, link-local and metadata targets, literal or by name, and names that do not resolve', async () => {
+    for (const url of [
+      'https://crm.internal.test/in',
+      'https://10.0.0.5/in',
+      'https://192.168.1.10/in',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://[fd00:ec2::254]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://127.0.0.1:8080/',
+      'https://localhost/',
+      'https://no-such-host.invalid/',
+      'not a url',
+    ]) {
+      expect(await resolvesToPublicAddresses(url, { allowLoopback: false })).toBe(false);
+    }
+  });
+
+  it('accepts loopback only when told to (tests), never private addresses', async () => {
+    expect(await resolvesToPublicAddresses('http://127.0.0.1:9/', { allowLoopback: true })).toBe(true);
+    expect(await resolvesToPublicAddresses('http://localhost:9/', { allowLoopback: true })).toBe(true);
+    expect(await resolvesToPublicAddresses('https://crm.internal.test/', { allowLoopback: true })).toBe(false);
   });
 });
 

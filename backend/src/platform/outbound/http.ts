@@ -39,6 +39,42 @@ export function isForbiddenAddress(ip: string, allowLoopback = false): boolean {
   return true;
 }
 
+/** How long the save-time check waits for DNS before it counts the name as not resolving. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
+/**
+ * Whether a user-typed URL's host resolves only to addresses `createSafeFetch` would connect to (globally
+ * routable unicast; loopback too with `allowLoopback`, which tests use). For refusing private, loopback,
+ * link-local and metadata targets when a URL is saved; connections are still checked at connect time
+ * (DNS can change in between). A name that does not resolve counts as not public: one answer for both,
+ * so the check tells nobody which internal names exist.
+ */
+export async function resolvesToPublicAddresses(rawUrl: string, opts: { allowLoopback: boolean }): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!host) return false;
+  if (net.isIP(host)) return !isForbiddenAddress(host, opts.allowLoopback);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const addresses = await Promise.race([
+      dns.promises.lookup(host, { all: true, verbatim: true }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('DNS timeout')), RESOLVE_TIMEOUT_MS);
+      }),
+    ]);
+    return addresses.length > 0 && addresses.every((a) => !isForbiddenAddress(a.address, opts.allowLoopback));
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface SafeFetchOptions {
   allowLoopback: boolean;
   timeoutMs: number;

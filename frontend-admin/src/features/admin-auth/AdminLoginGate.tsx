@@ -49,7 +49,7 @@ export function AdminLoginGate() {
   }
 
   return (
-    <div className={styles.wrap}>
+    <main className={styles.wrap}>
       <Card elevation={Elevation.TWO} className={styles.card}>
         <H2 className={styles.title}>Admin Dashboard</H2>
         <p className={styles.subtitle}>Enter admin password to continue</p>
@@ -81,6 +81,6 @@ export function AdminLoginGate() {
           </Button>
         </form>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -9,12 +9,12 @@ export function AdminDashboardPage() {
   const unlocked = useAppSelector((state) => state.adminSession.unlocked);
   if (!unlocked) return <AdminLoginGate />;
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <header className={styles.header}>
         <H1 className={styles.title}>Admin Dashboard</H1>
       </header>
       <AgentsArea />
       <FailedWorkPanel />
-    </div>
+    </main>
   );
 }

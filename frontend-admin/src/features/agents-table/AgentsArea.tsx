@@ -1,9 +1,9 @@
 import {
   ADMIN_PAGE_SIZE_DEFAULT,
   agentActivityStatus,
+  campaignGoalBadge,
+  campaignStatusLabel,
   formatUsd,
-  goalBadge,
-  percentOfGoal,
   type AdminAgentRow,
   type AdminAgentsQueryInput,
   type AdminCampaign,
@@ -24,15 +24,19 @@ type Filters = Required<Pick<AdminAgentsQueryInput, 'status' | 'campaigns' | 'cr
 const NO_FILTERS: Filters = { status: 'all', campaigns: 'all', created: 'all', search: '' };
 
 function CampaignLine({ campaign }: { campaign: AdminCampaign }) {
-  const badge = goalBadge(percentOfGoal(campaign.impressionsDelivered, campaign.impressionsRequested));
+  const badge = campaignGoalBadge(campaign);
   return (
     <li className={styles.campaign}>
       <span className={styles.campaignName}>{campaign.headline ?? `Campaign #${campaign.id}`}</span>
       <span className={styles.muted}>
         {campaign.impressionsDelivered.toLocaleString('en-US')} / {campaign.impressionsRequested.toLocaleString('en-US')} impressions
       </span>
-      <Tag minimal intent={TONE_INTENT[badge.tone]}>{badge.label}</Tag>
-      <Tag minimal>{campaign.status}</Tag>
+      {badge && (
+        <Tag minimal intent={TONE_INTENT[badge.tone]}>
+          {badge.label}
+        </Tag>
+      )}
+      <span className={styles.campaignStatus}>{campaignStatusLabel(campaign.status)}</span>
     </li>
   );
 }
@@ -65,9 +69,7 @@ function AgentRow({ agent, expanded, onToggle }: { agent: AdminAgentRow; expande
           <div className={styles.muted}>{agent.email ?? '—'}</div>
         </td>
         <td>
-          <Tag intent={status === 'Active' ? Intent.SUCCESS : Intent.NONE} minimal>
-            {status}
-          </Tag>
+          <span className={status === 'Active' ? styles.statusActive : styles.statusInactive}>{status}</span>
         </td>
         <td>
           {firstCampaigns.length === 0 ? (
@@ -147,12 +149,19 @@ export function AgentsArea() {
 
   return (
     <>
-      <div className={styles.totals}>
-        <Total label="Agents" value={data ? data.totals.agents.toLocaleString('en-US') : '—'} />
-        <Total label="Campaigns" value={data ? data.totals.campaigns.toLocaleString('en-US') : '—'} />
-        <Total label="Active Campaigns" value={data ? data.totals.activeCampaigns.toLocaleString('en-US') : '—'} />
-        <Total label="Revenue" value={data ? formatUsd(data.totals.revenue) : '—'} />
-      </div>
+      {/* The server totals the agents the filters select: said so, so that "Revenue $0" for a search is not read as the platform's. */}
+      <section aria-labelledby="admin-totals-title">
+        <h2 id="admin-totals-title" className={styles.totalsTitle} data-testid="totals-scope">
+          {filtered ? 'Totals for the agents matching your filters' : 'Platform totals (all agents)'}
+        </h2>
+        <div className={styles.totals}>
+          <Total label="Agents" value={data ? data.totals.agents.toLocaleString('en-US') : '—'} />
+          <Total label="Campaigns" value={data ? data.totals.campaigns.toLocaleString('en-US') : '—'} />
+          <Total label="Active Campaigns" value={data ? data.totals.activeCampaigns.toLocaleString('en-US') : '—'} />
+          <Total label="Revenue" value={data ? formatUsd(data.totals.revenue) : '—'} />
+          <Total label="Credits" value={data ? formatUsd(data.totals.credits) : '—'} />
+        </div>
+      </section>
       <Card className={styles.card}>
         <H4 className={styles.heading}>Agents</H4>
         <div className={styles.filters}>
@@ -188,17 +197,22 @@ export function AgentsArea() {
         ) : data && data.agents.length === 0 ? (
           <NonIdealState title={filtered ? 'No agents match your filter criteria' : 'No agents found'} className={styles.empty} />
         ) : (
+          <div className={styles.tableScroll}>
           <HTMLTable striped className={styles.table}>
             <thead>
               <tr>
-                <th aria-label="Expand" />
+                <th>
+                  <span className={styles.srOnly}>Details</span>
+                </th>
                 <th>Agent</th>
                 <th>Status</th>
                 <th>Campaigns</th>
                 <th className={styles.num}>Active / Total</th>
                 <th className={styles.num}>Total Spent</th>
                 <th>Joined</th>
-                <th />
+                <th>
+                  <span className={styles.srOnly}>Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -207,6 +221,7 @@ export function AgentsArea() {
               ))}
             </tbody>
           </HTMLTable>
+          </div>
         )}
         {data && pages > 1 && (
           <ButtonGroup className={styles.pager}>

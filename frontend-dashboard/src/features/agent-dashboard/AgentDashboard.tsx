@@ -3,11 +3,16 @@ import { useGetAgentQuery } from '../agents/agentsApi';
 import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { LeadNotificationsCard } from '../lead-notifications';
+import { ApiKeysCard, TextAlertsCard } from '../integrations';
+import { CreditsCard, ReportsCard } from '../proof';
+import { useGetNotificationSettingsQuery } from '../lead-notifications/notificationsApi';
 import { useCardToast } from '../lead-notifications/useCardToast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
+import { EmailNotices } from './EmailNotices';
 import { ContactCard } from './ContactCard';
-import { DeliveryCard, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
+import { CardError, DeliveryCard, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
+import { HeldLeads } from './HeldLeads';
 import {
   useEndImpersonationMutation,
   useGetAgentCampaignsQuery,
@@ -32,6 +37,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
   const leads = useGetAgentLeadsInfiniteQuery(agentId);
   const [logout, logoutState] = useLogoutMutation();
   const [endImpersonation, endState] = useEndImpersonationMutation();
+  const settings = useGetNotificationSettingsQuery(agentId);
   const { show, view: toastView } = useCardToast();
 
   if (isLoading) {
@@ -76,6 +82,7 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
           </span>
         </Alert>
       )}
+      <EmailNotices email={agent.email} pendingEmail={agent.pendingEmail ?? null} waitingEmails={settings.data?.waitingEmails ?? 0} />
       <nav aria-label="Dashboard" className={styles.nav}>
         <BackToSelection />
         {loggedIn && (
@@ -86,7 +93,13 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
       </nav>
       <div className={cards.grid}>
         <ContactCard agent={agent} toast={show} />
-        {campaigns.data ? <PropertyCard campaigns={campaigns.data} /> : <Spinner label="Loading campaigns..." />}
+        {campaigns.isError ? (
+          <CardError title="Property" label="Property" what="your campaigns" onRetry={() => void campaigns.refetch()} retrying={campaigns.isFetching} />
+        ) : campaigns.data ? (
+          <PropertyCard campaigns={campaigns.data} />
+        ) : (
+          <Spinner label="Loading campaigns..." />
+        )}
         <div className={cards.wide}>
           <LeadNotificationsCard
             agentId={agentId}
@@ -101,27 +114,54 @@ export function AgentDashboard({ agentId }: { agentId: string }) {
             }
           />
         </div>
-        {metrics.data ? <ProgressCard metrics={metrics.data} /> : <Spinner label="Loading metrics..." />}
+        <TextAlertsCard agentId={agentId} />
+        <ApiKeysCard agentId={agentId} />
+        {metrics.isError ? (
+          <CardError title="Campaign Progress" label="Campaign Progress" what="your campaign metrics" onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />
+        ) : metrics.isSuccess ? (
+          // null (no metrics yet) is an answer: the spec's default progress.
+          <ProgressCard metrics={metrics.data ?? null} />
+        ) : (
+          <Spinner label="Loading metrics..." />
+        )}
         <div className={cards.wide}>
-          {leads.data ? (
+          {leads.isError ? (
+            <CardError title="Your Leads" label="Your Leads" what="your leads" onRetry={() => void leads.refetch()} retrying={leads.isFetching} />
+          ) : leads.data ? (
             <LeadsCard
               leads={leads.data.pages.flatMap((p) => p.leads)}
               total={leads.data.pages[0]?.total ?? 0}
               more={leads.hasNextPage ? { loading: leads.isFetchingNextPage, load: () => void leads.fetchNextPage() } : undefined}
+              review={(leads.data.pages[0]?.held ?? 0) > 0 ? <HeldLeads agentId={agentId} count={leads.data.pages[0].held} toast={show} /> : undefined}
             />
           ) : (
             <Spinner label="Loading leads..." />
           )}
         </div>
-        {metrics.data && <StatTiles metrics={metrics.data} />}
-        {daily.data && campaigns.data && (
-          <div className={cards.wide}>
-            <DeliveryCard daily={daily.data} campaigns={campaigns.data} />
-          </div>
+        {metrics.isError ? (
+          <CardError label="Total Clicks, Total Reach and Engagements" what="clicks, reach and engagements" onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />
+        ) : (
+          metrics.isSuccess && <StatTiles metrics={metrics.data ?? null} />
         )}
+        {daily.isError ? (
+          <div className={cards.wide}>
+            <CardError title="Daily delivery" label="Daily delivery" what="the daily delivery" onRetry={() => void daily.refetch()} retrying={daily.isFetching} />
+          </div>
+        ) : (
+          daily.data &&
+          campaigns.data && (
+            <div className={cards.wide}>
+              <DeliveryCard daily={daily.data} campaigns={campaigns.data} />
+            </div>
+          )
+        )}
+        <div className={cards.wide}>
+          <ReportsCard agentId={agentId} toast={show} />
+        </div>
+        <CreditsCard agentId={agentId} toast={show} />
       </div>
-      {(campaigns.isError || metrics.isError || daily.isError || leads.isError) && <Alert tone="danger">Error loading agent data</Alert>}
       {toastView}
     </DashboardLayout>
   );
 }
+

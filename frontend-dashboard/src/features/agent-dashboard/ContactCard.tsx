@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AgentView } from '@app/contracts';
 import { Button, Field, Panel, fieldStyles } from '@app/ui';
 // By path: the dashboard keeps zod out of its bundle (see store/api.ts).
-import { formatPhone, initials } from '../../../../contracts/src/format';
+import { initials } from '../../../../contracts/src/format';
+import { formatPhone, phoneHref } from '../../../../contracts/src/phone';
 import { errorFields, validateProfile, type ProfileErrors } from './profileEdit';
 import { useUpdateProfileMutation, type ProfileEdit } from './dashboardApi';
 import type { CardToast } from '../lead-notifications/useCardToast';
@@ -30,7 +31,7 @@ export function ContactCard({ agent, toast }: { agent: AgentView; toast: (t: Car
         <dt>Email</dt>
         <dd>{agent.email || '—'}</dd>
         <dt>Phone</dt>
-        <dd>{agent.phone ? formatPhone(agent.phone) : '—'}</dd>
+        <dd>{agent.phone ? phoneHref(agent.phone) ? <a href={phoneHref(agent.phone)!}>{formatPhone(agent.phone)}</a> : formatPhone(agent.phone) : '—'}</dd>
         <dt>State</dt>
         <dd>{agent.state || '—'}</dd>
         <dt>MLS ID</dt>

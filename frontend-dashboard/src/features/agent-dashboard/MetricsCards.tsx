@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { AgentCampaign, DailyDelivery, FacebookMetrics, LeadShown } from '@app/contracts';
 import { Badge, Button, EmptyState, Panel, Spinner } from '@app/ui';
 // By path: the dashboard keeps zod out of its bundle (see store/api.ts).
 import { formatCompact, formatUsd } from '../../../../contracts/src/format';
-import { engagements, progressLabel, progressPercent } from '../../../../contracts/src/metrics';
+import { DEFAULT_IMPRESSION_GOAL, engagements, progressLabel, progressPercent } from '../../../../contracts/src/metrics';
 import styles from './Cards.module.css';
 
 /** Property card (spec §2): the first campaign that has a listing; 'No active campaigns yet' otherwise. */
@@ -42,9 +42,30 @@ export function PropertyCard({ campaigns }: { campaigns: AgentCampaign[] }) {
   );
 }
 
-/** Campaign Progress: percent of the impression goal, capped at 100 (spec §2, §9). */
-export function ProgressCard({ metrics }: { metrics: FacebookMetrics }) {
-  const percent = progressPercent(metrics.totalImpressions, metrics.impressionGoal);
+/**
+ * One card whose read failed: its title, what went wrong and a Retry, in place of the card (the other cards
+ * keep their own content). `label` is the card's region name, as when it loads.
+ */
+export function CardError({ title, label, what, onRetry, retrying, className }: { title?: string; label: string; what: string; onRetry: () => void; retrying: boolean; className?: string }) {
+  return (
+    <Panel title={title} aria-label={label} className={className ?? styles.card}>
+      <p className={styles.cardError} role="alert">
+        {`We couldn't load ${what}.`}
+      </p>
+      <Button variant="secondary" onClick={onRetry} busy={retrying} disabled={retrying}>
+        Retry
+      </Button>
+    </Panel>
+  );
+}
+
+/**
+ * Campaign Progress: percent of the impression goal, capped at 100 (spec §2, §9). With no metrics (null)
+ * the spec's default 75; the goal is 50,000 ("50K") when the metrics carry none.
+ */
+export function ProgressCard({ metrics }: { metrics: Partial<FacebookMetrics> | null }) {
+  const goal = metrics?.impressionGoal && metrics.impressionGoal > 0 ? metrics.impressionGoal : DEFAULT_IMPRESSION_GOAL;
+  const percent = progressPercent(metrics?.totalImpressions, goal);
   return (
     <Panel title="Campaign Progress" aria-label="Campaign Progress" className={styles.card}>
       <p className={styles.progressLabel}>{progressLabel(percent)}</p>
@@ -52,19 +73,23 @@ export function ProgressCard({ metrics }: { metrics: FacebookMetrics }) {
         <span className={styles.meterFill} style={{ width: `${percent}%` }} />
       </div>
       <p className={styles.muted}>
-        <strong>{percent}%</strong> · {formatCompact(metrics.totalImpressions)} of {formatCompact(metrics.impressionGoal)} impressions
+        <strong>{percent}%</strong>
+        {metrics?.totalImpressions != null
+          ? ` · ${formatCompact(metrics.totalImpressions)} of ${formatCompact(goal)} impressions`
+          : ` · goal ${formatCompact(goal)} impressions`}
       </p>
     </Panel>
   );
 }
 
-/** Total Clicks, Total Reach, Engagements (the platform's figure, else the spec's estimate, said as such). */
-export function StatTiles({ metrics }: { metrics: FacebookMetrics }) {
-  const reported = metrics.engagements !== null;
+/** Total Clicks, Total Reach, Engagements (the platform's figure, else the spec's estimate, said as such). No metrics yet: zeros. */
+export function StatTiles({ metrics }: { metrics: Partial<FacebookMetrics> | null }) {
+  const clicks = metrics?.totalClicks ?? 0;
+  const reported = metrics?.engagements != null;
   const tiles = [
-    { label: 'Total Clicks', value: formatCompact(metrics.totalClicks), note: null },
-    { label: 'Total Reach', value: formatCompact(metrics.reach), note: null },
-    { label: 'Engagements', value: formatCompact(reported ? metrics.engagements! : engagements(metrics.totalClicks)), note: reported ? null : 'estimated' },
+    { label: 'Total Clicks', value: formatCompact(clicks), note: null },
+    { label: 'Total Reach', value: formatCompact(metrics?.reach ?? 0), note: null },
+    { label: 'Engagements', value: formatCompact(reported ? metrics!.engagements! : engagements(clicks)), note: reported ? null : 'estimated' },
   ];
   return (
     <div className={styles.tiles}>
@@ -89,10 +114,13 @@ export function LeadsCard({
   leads,
   total = leads.length,
   more,
+  review,
 }: {
   leads: LeadShown[];
   total?: number;
   more?: { loading: boolean; load: () => void };
+  /** The leads held for review, when there are any (HeldLeads). */
+  review?: ReactNode;
 }) {
   return (
     <Panel title={`Your Leads (${total})`} aria-label="Your Leads" className={styles.card}>
@@ -115,10 +143,10 @@ export function LeadsCard({
                     <strong>{l.name}</strong>
                     <br />
                     <a href={`mailto:${l.email}`}>{l.email}</a>
-                    {l.phone && (
+                    {l.phoneLink && (
                       <>
                         <br />
-                        <a href={`tel:${l.phone}`}>{l.phone}</a>
+                        {l.phoneLink.href ? <a href={l.phoneLink.href}>{l.phoneLink.display}</a> : l.phoneLink.display}
                       </>
                     )}
                   </td>
@@ -144,6 +172,7 @@ export function LeadsCard({
           )}
         </div>
       )}
+      {review}
     </Panel>
   );
 }

@@ -2,8 +2,9 @@
 import type { AgentCampaign, FacebookMetrics, LeadShown } from '@app/contracts';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
+import { CardError, LeadsCard, ProgressCard, PropertyCard, StatTiles } from './MetricsCards';
 import { validateProfile } from './profileEdit';
+import { EmailNotices } from './EmailNotices';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -33,6 +34,29 @@ describe('dashboard cards', () => {
     render(<ProgressCard metrics={metrics({ totalImpressions: 61000 })} />);
     expect(el.textContent).toContain('Goal Achieved!');
     expect(el.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('Campaign Progress without metrics: the default 75 and the goal 50,000 (50K), also when the goal is missing', () => {
+    render(<ProgressCard metrics={null} />);
+    expect(el.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).toBe('75');
+    expect(el.textContent).toContain('75%');
+    expect(el.textContent).toContain('50K');
+    expect(el.textContent).not.toContain('undefined');
+    const { impressionGoal: _goal, ...withoutGoal } = metrics();
+    render(<ProgressCard metrics={withoutGoal} />);
+    expect(el.textContent).toContain('12.5K of 50K impressions');
+    expect(el.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).toBe('25');
+    render(<StatTiles metrics={null} />);
+    expect(el.querySelector('[data-testid=tile-total-clicks]')!.textContent).toBe('0');
+  });
+
+  it('a card whose read failed says so in its own place, with a Retry', () => {
+    const retry = jest.fn();
+    render(<CardError title="Campaign Progress" label="Campaign Progress" what="your campaign metrics" onRetry={retry} retrying={false} />);
+    expect(el.querySelector('[role=alert]')!.textContent).toBe("We couldn't load your campaign metrics.");
+    expect(el.querySelector('section')!.getAttribute('aria-label')).toBe('Campaign Progress');
+    act(() => el.querySelector('button')!.click());
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 
   it('Engagements: the estimate round(clicks × 1.2), said to be one, unless the platform reported them', () => {
@@ -65,8 +89,8 @@ describe('dashboard cards', () => {
 
   it('Your Leads counts all the leads, shows the pages read, and offers the next page until the last', () => {
     const lead = (id: number): LeadShown => ({
-      id, name: `Buyer ${id}`, email: `b${id}@example.com`, phone: null, interest: 'Tour', message: '', createdAt: '2026-11-20T10:00:00.000Z',
-      listing: { address: '9 Bay St', price: '450000', mlsId: 'FL1' },
+      id, name: `Buyer ${id}`, email: `b${id}@example.com`, phone: null, phoneLink: null, interest: 'Tour', message: '', createdAt: '2026-11-20T10:00:00.000Z',
+      listing: { address: '9 Bay St', price: '450000', mlsId: 'FL1' }, status: 'received', holdReasons: [],
     });
     const load = jest.fn();
     render(<LeadsCard leads={[lead(2), lead(1)]} total={120} more={{ loading: false, load }} />);
@@ -84,5 +108,17 @@ describe('dashboard cards', () => {
   it('the profile edit checks name and email as spec §5 says', () => {
     expect(validateProfile({ name: ' ', email: 'nope', phone: '', brokerage: '', mlsId: '' })).toEqual({ name: 'Name is required', email: 'Valid email is required' });
     expect(validateProfile({ name: 'Ava', email: 'ava@example.com', phone: '', brokerage: '', mlsId: '' })).toEqual({});
+  });
+});
+
+describe('email notices', () => {
+  it('say where emails go during an email change, and how many wait for a verified address; nothing otherwise', () => {
+    render(<EmailNotices email="dana@example.com" pendingEmail={null} waitingEmails={0} />);
+    expect(el.textContent).toBe('');
+    render(<EmailNotices email="dana@example.com" pendingEmail="dana@new.example" waitingEmails={3} />);
+    expect(el.querySelector('[data-testid=pending-email]')!.textContent).toBe(
+      'Your emails go to dana@example.com until you open the link we sent to dana@new.example.',
+    );
+    expect(el.querySelector('[data-testid=waiting-emails]')!.textContent).toMatch(/^3 emails are waiting: leads and digests are sent only to an email address that was confirmed/);
   });
 });

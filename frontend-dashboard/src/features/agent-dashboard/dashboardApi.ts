@@ -1,4 +1,4 @@
-import type { AgentCampaign, AgentLeadsPage, AgentView, DailyDelivery, FacebookMetrics } from '@app/contracts';
+import type { AgentCampaign, AgentLeadsPage, AgentView, DailyDelivery, FacebookMetrics, LeadReviewed } from '@app/contracts';
 import { api } from '../../store/api';
 
 /** The profile fields the Edit Contact Information dialog sends (PUT /api/agents/{id}, spec §7). */
@@ -16,7 +16,7 @@ export const dashboardApi = api.injectEndpoints({
     getAgentCampaigns: build.query<AgentCampaign[], string>({
       query: (id) => `/api/agents/${encodeURIComponent(id)}/campaigns`,
     }),
-    getFacebookMetrics: build.query<FacebookMetrics, string>({
+    getFacebookMetrics: build.query<FacebookMetrics | null, string>({
       query: (id) => `/api/agents/${encodeURIComponent(id)}/facebook-metrics`,
     }),
     // The chart's data: asked for beside the tiles' totals, drawn by the lazy chart.
@@ -31,6 +31,22 @@ export const dashboardApi = api.injectEndpoints({
       },
       query: ({ queryArg: id, pageParam }) =>
         `/api/agents/${encodeURIComponent(id)}/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      providesTags: (_r, _e, id) => [{ type: 'Leads', id }],
+    }),
+    // The leads held for review while a listing was flooded, a page at a time.
+    getHeldLeads: build.infiniteQuery<AgentLeadsPage, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.nextCursor,
+      },
+      query: ({ queryArg: id, pageParam }) =>
+        `/api/agents/${encodeURIComponent(id)}/leads?status=held${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      providesTags: (_r, _e, id) => [{ type: 'Leads', id }],
+    }),
+    // Release: the held lead is delivered as a new lead; Discard: it never is. Both lists change.
+    reviewLead: build.mutation<LeadReviewed, { agentId: string; leadId: number; action: 'release' | 'discard' }>({
+      query: ({ agentId, leadId, action }) => ({ url: `/api/agents/${encodeURIComponent(agentId)}/leads/${leadId}/${action}`, method: 'POST' }),
+      invalidatesTags: (_r, _e, { agentId }) => [{ type: 'Leads', id: agentId }],
     }),
     updateProfile: build.mutation<AgentView & { pendingEmail?: string }, { id: string; body: ProfileEdit }>({
       query: ({ id, body }) => ({ url: `/api/agents/${encodeURIComponent(id)}`, method: 'PUT', body }),
@@ -50,6 +66,8 @@ export const {
   useGetFacebookMetricsQuery,
   useGetDailyDeliveryQuery,
   useGetAgentLeadsInfiniteQuery,
+  useGetHeldLeadsInfiniteQuery,
+  useReviewLeadMutation,
   useUpdateProfileMutation,
   useLogoutMutation,
   useEndImpersonationMutation,

@@ -10,8 +10,8 @@ import styles from './DashboardPage.module.css';
 
 /**
  * Which agent the dashboard shows (spec 001 "Dashboard"):
- * `?agent={id}` loads that agent; otherwise the logged-in user's own agent is selected;
- * otherwise the 'Select Agent' picker. No user, no ?agent= and no accessible agents: /login.
+ * `?agent={id}` loads that agent; otherwise the signed-in user's own agent is selected; 'Select Agent' lists the
+ * agent this browser is signed in as. The dashboard is the signed-in agent's (DESIGN §3): nobody signed in, /login.
  */
 export function DashboardPage() {
   const [params] = useSearchParams();
@@ -24,14 +24,13 @@ export function DashboardPage() {
   const choosingAgent = (location.state as { chooseAgent?: boolean } | null)?.chooseAgent === true;
   const selectedAgentId = agentParam || (!choosingAgent && me.data ? String(me.data.id) : null);
 
-  const unauthenticated =
-    me.isSuccess && me.data === null && !agentParam && agents.isSuccess && agents.data.length === 0;
+  const unauthenticated = me.isSuccess && me.data === null;
 
   useEffect(() => {
     if (unauthenticated) navigate('/login', { replace: true });
   }, [unauthenticated, navigate]);
 
-  if (selectedAgentId) return <AgentDashboard agentId={selectedAgentId} />;
+  if (selectedAgentId && !unauthenticated) return <AgentDashboard agentId={selectedAgentId} />;
 
   if (me.isLoading || agents.isLoading || unauthenticated) {
     return (

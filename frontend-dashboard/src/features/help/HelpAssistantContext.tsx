@@ -71,7 +71,7 @@ export function HelpAssistantProvider({ children }: { children: ReactNode }) {
     <HelpAssistantContext.Provider value={value}>
       <TooltipProvider>
         {children}
-        <div className={styles.dock}>
+        <div className={styles.dock} data-state={state}>
           {state === 'open' ? (
             <Suspense fallback={<div className={styles.panelLoading} role="status">Getting help...</div>}>
               <HelpChat

@@ -10,14 +10,17 @@ const PAGE_SIZE = 10;
 /** After a replay, the log is asked again each second until the new attempt shows up (at most this long). */
 const REPLAY_WATCH_MS = 15_000;
 
-const CHANNEL_LABEL: Record<DeliveryChannel, string> = { email: 'Email', webhook: 'Webhook', zapier: 'Zapier', crm: 'CRM' };
+const CHANNEL_LABEL: Record<DeliveryChannel, string> = { email: 'Email', webhook: 'Webhook', zapier: 'Zapier', crm: 'CRM', hook: 'App (REST hook)', sms: 'Text' };
 const KIND_LABEL: Record<DeliveryKind, string> = {
   'lead.created': 'New lead',
   'lead.test': 'Test',
   'lead.digest': 'Daily digest',
   'campaign.live': 'Campaign live',
+  'lead.notice': 'Lead notice',
   'endpoint.disabled': 'Endpoint disabled notice',
   'delivery.dead': 'Failed delivery notice',
+  'report.mid_flight': 'Halfway report',
+  'report.final': 'Final report',
 };
 const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   succeeded: { label: 'Delivered', tone: 'success' },
@@ -26,9 +29,14 @@ const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   disabled: { label: 'Disabled (410)', tone: 'danger' },
 };
 
-/** A delivery the agent may send again: it failed and no automatic attempt is still due. */
-export function canReplay(d: Pick<DeliveryView, 'status' | 'nextAttemptAt'>): boolean {
-  return d.status !== 'succeeded' && !d.nextAttemptAt;
+/** A delivery the agent may send again: the server says so (a dead or failed attempt of a dead delivery, contracts `isReplayable`). */
+export function canReplay(d: Pick<DeliveryView, 'replayable'>): boolean {
+  return d.replayable;
+}
+
+/** The toast after a replay, in the agent's words (no internal ids). */
+export function replayQueuedToast(channel: DeliveryChannel, attempt: number): { title: string; description: string } {
+  return { title: 'Replay queued', description: `The ${CHANNEL_LABEL[channel]} delivery will be sent again now (attempt ${attempt}).` };
 }
 
 function when(iso: string): string {
@@ -62,11 +70,9 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
   const onReplay = async (d: DeliveryView) => {
     try {
       const result = await replay({ agentId, deliveryId: d.id }).unwrap();
-      toast({ title: 'Replay queued', description: result.message, tone: 'success' });
-      // The new attempt is the newest row: show the first page, whatever the filters.
+      toast({ ...replayQueuedToast(d.channel, result.attempt), tone: 'success' });
+      // The new attempt is the newest row: the first page, with the agent's filters kept.
       setPage(1);
-      setChannel('');
-      setStatus('');
       setWatch({ webhookId: result.webhookId, attempt: result.attempt, until: Date.now() + REPLAY_WATCH_MS });
     } catch (error) {
       toast({ title: 'Replay failed', description: failureMessage(error) ?? 'Could not replay this delivery', tone: 'danger' });
@@ -154,18 +160,20 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
               <tbody>
                 {data.items.map((d) => (
                   <tr key={d.id} data-testid="delivery-row" data-status={d.status}>
-                    <td>{when(d.createdAt)}</td>
-                    <td>
+                    <td data-label="Time">{when(d.createdAt)}</td>
+                    <td data-label="Channel">
                       {CHANNEL_LABEL[d.channel]}
                       <span className={styles.sub}>{KIND_LABEL[d.kind]}</span>
                       {d.target && <span className={styles.sub}>{d.target}</span>}
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
                     </td>
-                    <td>{d.attempt}</td>
-                    <td className={styles.outcome}>{outcome(d)}</td>
-                    <td>
+                    <td data-label="Attempt">{d.attempt}</td>
+                    <td data-label="Last error / answer" className={styles.outcome}>
+                      {outcome(d)}
+                    </td>
+                    <td className={styles.rowActions}>
                       {canReplay(d) && (
                         <Button
                           variant="secondary"

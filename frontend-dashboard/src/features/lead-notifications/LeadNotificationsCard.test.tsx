@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../store/store';
+import { jsonReply } from '../../testing/json-reply';
 import { LeadNotificationsCard } from './LeadNotificationsCard';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -20,6 +21,7 @@ const baseSettings: NotificationSettingsView = {
   crmWebhookUrl: null,
   hasCrmApiKey: false,
   crmDisabled: false,
+  waitingEmails: 0,
 };
 
 interface Call {
@@ -30,23 +32,17 @@ interface Call {
 }
 
 /** A fake server for the card's calls (jsdom has no fetch): answers by method and path, records every call. */
-function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown }; deliveries?: DeliveryView[] }) {
+function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown }; deliveries?: DeliveryView[]; crmListFails?: boolean }) {
   const calls: Call[] = [];
   let settings = opts.settings;
-  const reply = (status: number, body: unknown) => ({
-    ok: status < 400,
-    status,
-    statusText: String(status),
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: async () => JSON.stringify(body),
-  });
+  const reply = jsonReply;
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url: url.pathname, search: url.search, body });
     if (url.pathname === '/api/auth/me') return reply(200, opts.me ?? { id: 7, name: 'Ana' });
-    if (url.pathname === '/api/crm-integrations') return reply(200, CRM_INTEGRATIONS);
+    if (url.pathname === '/api/crm-integrations') return opts.crmListFails ? reply(500, { message: 'boom' }) : reply(200, CRM_INTEGRATIONS);
     if (url.pathname.endsWith('/deliveries')) {
       const items = (opts.deliveries ?? []).filter((d) => !url.searchParams.get('status') || d.status === url.searchParams.get('status'));
       return reply(200, { items, page: 1, pageSize: 10, total: items.length });
@@ -162,12 +158,38 @@ describe('LeadNotificationsCard', () => {
     fakeServer({ settings: baseSettings });
     await render();
     await click(tab('CRM'));
-    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === 3);
+    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === CRM_INTEGRATIONS.length + 1);
     expect(() => byLabel('CRM webhook URL')).toThrow();
     expect(() => byLabel('CRM API key')).toThrow();
     await type(byLabel('CRM') as HTMLSelectElement, 'custom');
     expect(byLabel('CRM webhook URL')).toBeTruthy();
     expect(byLabel('CRM API key')).toBeTruthy();
+    // A native CRM asks for its own credential by name, with no URL field.
+    await type(byLabel('CRM') as HTMLSelectElement, 'hubspot');
+    expect(() => byLabel('CRM webhook URL')).toThrow();
+    expect(container.textContent).toContain('Required for this CRM: your HubSpot private app access token.');
+  });
+
+  it('shows a saved Other CRM as itself when the CRM list fails to load', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeServer({ settings: { ...baseSettings, crmType: 'custom', crmWebhookUrl: 'https://crm.example.com/…' }, crmListFails: true });
+    await render();
+    await click(tab('CRM'));
+    const select = byLabel('CRM') as HTMLSelectElement;
+    expect(select.value).toBe('custom');
+    expect(select.selectedOptions[0]!.textContent).toBe('Other CRM (JSON webhook)');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('describes a saved Zapier URL as the shortened one it shows', async () => {
+    fakeServer({ settings: { ...baseSettings, zapierWebhookUrl: 'https://hooks.zapier.com/hooks/…' } });
+    await render();
+    await click(tab('Zapier'));
+    expect((byLabel('Zapier webhook URL') as HTMLInputElement).value).toBe('https://hooks.zapier.com/hooks/…');
+    expect(container.textContent).toContain('Your saved Catch Hook URL, shortened');
+    await type(byLabel('Zapier webhook URL') as HTMLInputElement, 'https://hooks.zapier.com/hooks/catch/1/abc/');
+    expect(container.textContent).not.toContain('shortened');
   });
 
   it('puts the server 400 field message on its field and opens its tab', async () => {
@@ -183,19 +205,30 @@ describe('LeadNotificationsCard', () => {
     expect(container.textContent).toContain('Failed to save notification settings');
   });
 
-  it('disables the secret fields, with the reason, for an admin viewing as the agent', async () => {
+  it('shows the integrations read-only, with the reason, for an admin viewing as the agent, and saves only the email toggles', async () => {
     const calls = fakeServer({ settings: { ...baseSettings, webhookUrl: 'https://example.com/h', hasWebhookSecret: true }, me: { id: 7, name: 'Ana', impersonatedBy: 'admin' } });
     await render();
     await click(tab('Webhooks'));
     const secret = byLabel('Webhook secret') as HTMLInputElement;
     expect(secret.disabled).toBe(true);
-    expect(container.textContent).toContain('An admin viewing as this agent cannot change the webhook secret');
+    expect((byLabel('Webhook URL') as HTMLInputElement).readOnly).toBe(true);
+    expect(container.textContent).toContain('An admin viewing as this agent can read the integrations but cannot change them');
     expect(button('Remove')).toBeUndefined();
+    await click(tab('CRM'));
+    expect((byLabel('CRM') as HTMLSelectElement).disabled).toBe(true);
     await click(button('Save Settings')!);
     await until(() => calls.some((c) => c.method === 'PUT'));
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).not.toHaveProperty('webhookSecret');
-    expect(put.body).not.toHaveProperty('clearWebhookSecret');
+    expect(put.body).toEqual({ emailNotifications: true, instantNotifications: true });
+  });
+
+  it('says a new webhook URL does not keep the stored secret', async () => {
+    fakeServer({ settings: { ...baseSettings, webhookUrl: 'https://example.com/h', hasWebhookSecret: true } });
+    await render();
+    await click(tab('Webhooks'));
+    expect(container.textContent).toContain('A secret is stored.');
+    await type(byLabel('Webhook URL') as HTMLInputElement, 'https://other.example.com/h');
+    expect(container.textContent).toContain('A new URL does not keep the stored secret: type it again');
   });
 });
 
@@ -215,15 +248,16 @@ const delivery = (over: Partial<DeliveryView>): DeliveryView => ({
   durationMs: 12,
   createdAt: '2026-11-23T20:00:00.000Z',
   nextAttemptAt: null,
+  replayable: false,
   ...over,
 });
 
 describe('DeliveryLog', () => {
-  it('offers Replay only for a failed or dead delivery with no automatic attempt due, and calls the replay route', async () => {
+  it('offers Replay only for a delivery the server calls replayable (dead, no automatic attempt due), and calls the replay route', async () => {
     const calls = fakeServer({
       settings: baseSettings,
       deliveries: [
-        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500' }),
+        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500', replayable: true }),
         delivery({ id: 2, webhookId: 'wh_2', status: 'failed', responseCode: 503, nextAttemptAt: '2026-11-23T20:05:00.000Z' }),
         delivery({ id: 1, webhookId: 'wh_3' }),
       ],
@@ -238,6 +272,36 @@ describe('DeliveryLog', () => {
     await click(replayIn(rows[0]!)!);
     await until(() => calls.some((c) => c.method === 'POST' && c.url === '/api/agents/7/deliveries/3/replay'));
     await until(() => container.textContent!.includes('Replay queued'));
+  });
+
+  it('does not offer Replay on an older attempt of a delivery still being retried; a replay keeps the filters and names no internal id', async () => {
+    const calls = fakeServer({
+      settings: baseSettings,
+      deliveries: [
+        delivery({ id: 5, webhookId: 'wh_9', status: 'failed', attempt: 2, responseCode: 503, nextAttemptAt: '2026-11-23T20:05:00.000Z' }),
+        delivery({ id: 4, webhookId: 'wh_9', status: 'failed', attempt: 1, responseCode: 503 }),
+        delivery({ id: 3, status: 'dead', attempt: 2, responseCode: 500, error: 'HTTP 500' }),
+        delivery({ id: 2, status: 'failed', attempt: 1, responseCode: 500 }),
+      ],
+    });
+    await render();
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 4);
+    const replayIn = (row: HTMLTableRowElement) => [...row.querySelectorAll('button')].find((b) => b.textContent === 'Replay');
+    let rows = [...container.querySelectorAll<HTMLTableRowElement>('[data-testid="delivery-row"]')];
+    // wh_9 is being retried (both its rows), wh_1's newest attempt (dead) may be replayed, its older one not.
+    expect(rows.map((r) => !!replayIn(r))).toEqual([false, false, true, false]);
+
+    await type(byLabel('Channel') as HTMLSelectElement, 'webhook');
+    await type(byLabel('Status') as HTMLSelectElement, 'dead');
+    await until(() => container.querySelectorAll('[data-testid="delivery-row"]').length === 1);
+    rows = [...container.querySelectorAll<HTMLTableRowElement>('[data-testid="delivery-row"]')];
+    await click(replayIn(rows[0]!)!);
+    await until(() => container.textContent!.includes('Replay queued'));
+    expect(container.textContent).toContain('The Webhook delivery will be sent again now (attempt 3).');
+    expect(container.textContent).not.toContain('wh_1');
+    expect((byLabel('Channel') as HTMLSelectElement).value).toBe('webhook');
+    expect((byLabel('Status') as HTMLSelectElement).value).toBe('dead');
+    expect(calls.filter((c) => c.url.endsWith('/deliveries')).at(-1)!.search).toBe('?page=1&pageSize=10&channel=webhook&status=dead');
   });
 
   it('asks the server for one status when filtered', async () => {

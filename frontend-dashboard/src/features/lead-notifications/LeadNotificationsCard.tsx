@@ -1,6 +1,6 @@
 import type { CrmIntegration, NotificationSettingsView, WebhookType } from '@app/contracts';
 // By path: the contracts barrel carries zod, which the dashboard does not load.
-import { INSTANT_NOTIFICATIONS_HINT, NOTIFICATION_TOASTS } from '../../../../contracts/src/integrations';
+import { CRM_INTEGRATIONS, INSTANT_NOTIFICATIONS_HINT, NOTIFICATION_TOASTS } from '../../../../contracts/src/integrations';
 import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles } from '@app/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { failureMessage, isApiError } from '../../store/api';
@@ -16,6 +16,7 @@ import {
   crmFieldsShown,
   fieldErrorsOf,
   formFromSettings,
+  secretsEndedByUrlChange,
   settingsPayload,
   tabOfFirstError,
   testableTypes,
@@ -33,7 +34,7 @@ const TABS: { id: SettingsTab; label: string }[] = [
   { id: 'crm', label: 'CRM' },
 ];
 
-const IMPERSONATION_REASON = 'An admin viewing as this agent cannot change the webhook secret or the CRM API key.';
+const IMPERSONATION_REASON = 'An admin viewing as this agent can read the integrations but cannot change them (URLs, CRM, secrets and keys).';
 
 /** The dashboard's Lead Notifications card: settings in four tabs, test sends, and the delivery log. */
 export function LeadNotificationsCard({ agentId, help }: { agentId: string; /** Help per topic (the help assistant's icons). */ help?: ReactNode }) {
@@ -45,7 +46,8 @@ export function LeadNotificationsCard({ agentId, help }: { agentId: string; /** 
     if (settings.isError) show({ title: NOTIFICATION_TOASTS.loadFailed, tone: 'danger' });
   }, [settings.isError, show]);
   useEffect(() => {
-    // Spec §8: CRM list load errors are only logged; the CRM tab then offers no types.
+    // Spec §8: CRM list load errors are only logged; the CRM tab then offers the CRMs this build knows, so a
+    // saved one (say Other CRM) is still shown as itself, never as "No CRM".
     if (crm.error) console.warn('Could not load the CRM integration list', crm.error);
   }, [crm.error]);
 
@@ -60,7 +62,7 @@ export function LeadNotificationsCard({ agentId, help }: { agentId: string; /** 
       </Alert>
     );
   } else {
-    body = <SettingsEditor agentId={agentId} saved={settings.data} integrations={crm.data} toast={show} />;
+    body = <SettingsEditor agentId={agentId} saved={settings.data} integrations={crm.data ?? (crm.isError ? CRM_INTEGRATIONS : undefined)} toast={show} />;
   }
 
   return (
@@ -82,12 +84,12 @@ function SettingsEditor({
 }: {
   agentId: string;
   saved: NotificationSettingsView;
-  integrations: CrmIntegration[] | undefined;
+  integrations: readonly CrmIntegration[] | undefined;
   toast: (t: CardToast) => void;
 }) {
   const ids = useId();
   const { data: me } = useGetMeQuery();
-  const canChangeSecrets = !me?.impersonatedBy;
+  const canChangeIntegrations = !me?.impersonatedBy;
   const [form, setForm] = useState<SettingsForm>(() => formFromSettings(saved));
   const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
   const [tab, setTab] = useState<SettingsTab>('general');
@@ -101,12 +103,14 @@ function SettingsEditor({
   };
   const shown = crmFieldsShown(form, integrations);
   const testable = testableTypes(saved, form, integrations);
+  const ended = secretsEndedByUrlChange(saved, form, integrations);
+  const readOnly = !canChangeIntegrations && <Alert tone="info">{IMPERSONATION_REASON}</Alert>;
   const id = (name: string) => `${ids}-${name}`;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const result = await update({ agentId, body: settingsPayload(form, { canChangeSecrets, integrations }) }).unwrap();
+      const result = await update({ agentId, body: settingsPayload(form, { canChangeIntegrations, integrations }) }).unwrap();
       setForm(formFromSettings(result));
       setErrors({});
       setGeneratedSecret(result.generatedWebhookSecret ?? null);
@@ -207,6 +211,7 @@ function SettingsEditor({
           {saved.webhookDisabled && (
             <Alert tone="warning">Your webhook answered 410 Gone, so deliveries there stopped. Save the URL again to turn it back on.</Alert>
           )}
+          {readOnly}
           <Field id={id('webhookUrl')} label="Webhook URL" hint="An HTTPS endpoint that receives each lead as signed JSON (Standard Webhooks)." error={errors.webhookUrl}>
             <input
               id={id('webhookUrl')}
@@ -214,6 +219,7 @@ function SettingsEditor({
               type="url"
               inputMode="url"
               placeholder="https://example.com/webhooks/leads"
+              readOnly={!canChangeIntegrations}
               value={form.webhookUrl}
               onChange={(e) => set('webhookUrl', e.target.value)}
               aria-invalid={!!errors.webhookUrl}
@@ -226,11 +232,15 @@ function SettingsEditor({
             value={form.webhookSecret}
             onChange={(v) => set('webhookSecret', v)}
             error={errors.webhookSecret}
-            isSet={saved.hasWebhookSecret}
+            isSet={saved.hasWebhookSecret && !ended.webhookSecret}
             clearing={form.clearWebhookSecret}
             onClear={(v) => set('clearWebhookSecret', v)}
-            canChange={canChangeSecrets}
-            emptyHint="Optional. Leave it empty and we generate one when you save a webhook URL (every webhook is signed)."
+            canChange={canChangeIntegrations}
+            emptyHint={
+              ended.webhookSecret
+                ? 'A new URL does not keep the stored secret: type it again, or leave it empty and we generate a new one (shown once).'
+                : 'Optional. Leave it empty and we generate one when you save a webhook URL (every webhook is signed).'
+            }
             clearHint="The secret will be removed when you save. A webhook that stays set then gets a new generated secret, shown once."
           />
           {generatedSecret && (
@@ -249,10 +259,15 @@ function SettingsEditor({
         'zapier',
         <>
           {saved.zapierDisabled && <Alert tone="warning">Your Zapier hook answered 410 Gone, so deliveries there stopped. Save the URL again to turn it back on.</Alert>}
+          {readOnly}
           <Field
             id={id('zapierWebhookUrl')}
             label="Zapier webhook URL"
-            hint="Your Zap's “Catch Hook” URL (https://hooks.zapier.com/…). It works like a password: once saved it is shown shortened."
+            hint={
+              saved.zapierWebhookUrl && form.zapierWebhookUrl === saved.zapierWebhookUrl
+                ? 'Your saved Catch Hook URL, shortened: it works like a password, so only its start is shown. Paste a new one to replace it.'
+                : "Your Zap's “Catch Hook” URL (https://hooks.zapier.com/…). It works like a password: keep it private."
+            }
             error={errors.zapierWebhookUrl}
           >
             <input
@@ -261,6 +276,7 @@ function SettingsEditor({
               type="url"
               inputMode="url"
               placeholder="https://hooks.zapier.com/hooks/catch/…"
+              readOnly={!canChangeIntegrations}
               value={form.zapierWebhookUrl}
               onChange={(e) => set('zapierWebhookUrl', e.target.value)}
               aria-invalid={!!errors.zapierWebhookUrl}
@@ -275,10 +291,12 @@ function SettingsEditor({
         'crm',
         <>
           {saved.crmDisabled && <Alert tone="warning">Your CRM answered 410 Gone, so deliveries there stopped. Save the CRM settings again to turn them back on.</Alert>}
+          {readOnly}
           <Field id={id('crmType')} label="CRM" hint="Leads are sent to your CRM as they arrive." error={errors.crmType}>
             <select
               id={id('crmType')}
               className={fieldStyles.select}
+              disabled={!canChangeIntegrations}
               value={form.crmType}
               onChange={(e) => set('crmType', e.target.value as SettingsForm['crmType'])}
               aria-invalid={!!errors.crmType}
@@ -300,6 +318,7 @@ function SettingsEditor({
                 type="url"
                 inputMode="url"
                 placeholder="https://crm.example.com/api/leads"
+                readOnly={!canChangeIntegrations}
                 value={form.crmWebhookUrl}
                 onChange={(e) => set('crmWebhookUrl', e.target.value)}
                 aria-invalid={!!errors.crmWebhookUrl}
@@ -314,14 +333,14 @@ function SettingsEditor({
               value={form.crmApiKey}
               onChange={(v) => set('crmApiKey', v)}
               error={errors.crmApiKey}
-              isSet={saved.hasCrmApiKey && saved.crmType === form.crmType}
+              isSet={saved.hasCrmApiKey && saved.crmType === form.crmType && !ended.crmApiKey}
               clearing={form.clearCrmApiKey}
               onClear={(v) => set('clearCrmApiKey', v)}
-              canChange={canChangeSecrets}
+              canChange={canChangeIntegrations}
               emptyHint={
-                integrations?.find((c) => c.type === form.crmType)?.requiresApiKey
-                  ? 'Required for this CRM. Stored encrypted; never shown again.'
-                  : 'Optional: sent as a Bearer token. Stored encrypted; never shown again.'
+                ended.crmApiKey
+                  ? 'A new URL does not keep the stored API key: type it again to send it there.'
+                  : crmKeyHint(integrations?.find((c) => c.type === form.crmType))
               }
               clearHint="The API key will be removed when you save."
             />
@@ -337,6 +356,14 @@ function SettingsEditor({
       </div>
     </form>
   );
+}
+
+/** What the key field asks for: each CRM names its own credential (HubSpot: a private app access token). */
+function crmKeyHint(crm: CrmIntegration | undefined): string {
+  if (!crm?.requiresApiKey) return 'Optional: sent as a Bearer token. Stored encrypted; never shown again.';
+  return crm.apiKeyLabel === 'API key'
+    ? 'Required for this CRM. Stored encrypted; never shown again.'
+    : `Required for this CRM: your ${crm.name} ${crm.apiKeyLabel.toLowerCase()}. Stored encrypted; never shown again.`;
 }
 
 function Toggle({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -379,7 +406,7 @@ function SecretField(props: {
 }) {
   const { id, label, value, onChange, error, isSet, clearing, onClear, canChange, emptyHint, clearHint } = props;
   const hint = !canChange
-    ? IMPERSONATION_REASON
+    ? 'Read only while an admin views as this agent.'
     : clearing
       ? clearHint
       : isSet

@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import { CRM_INTEGRATIONS, type NotificationSettingsView } from '@app/contracts';
-import { crmFieldsShown, fieldErrorsOf, formFromSettings, settingsPayload, tabOfFirstError, testableTypes } from './settingsForm';
+import { crmFieldsShown, fieldErrorsOf, formFromSettings, secretsEndedByUrlChange, settingsPayload, tabOfFirstError, testableTypes } from './settingsForm';
 
 const saved = (over: Partial<NotificationSettingsView> = {}): NotificationSettingsView => ({
   emailNotifications: true,
@@ -14,10 +14,11 @@ const saved = (over: Partial<NotificationSettingsView> = {}): NotificationSettin
   crmWebhookUrl: null,
   hasCrmApiKey: false,
   crmDisabled: false,
+  waitingEmails: 0,
   ...over,
 });
 const integrations = [...CRM_INTEGRATIONS];
-const owner = { canChangeSecrets: true, integrations };
+const owner = { canChangeIntegrations: true, integrations };
 
 describe('settingsPayload: write-only secrets', () => {
   it('leaves the stored webhook secret and CRM key alone when nothing is typed', () => {
@@ -47,10 +48,25 @@ describe('settingsPayload: write-only secrets', () => {
     expect(typed).not.toHaveProperty('clearWebhookSecret');
   });
 
-  it('never sends secrets or removals for an admin viewing as the agent', () => {
-    const form = { ...formFromSettings(saved({ crmType: 'custom' })), webhookSecret: 's', crmApiKey: 'k', clearWebhookSecret: true, clearCrmApiKey: true };
-    const body = settingsPayload(form, { canChangeSecrets: false, integrations });
-    for (const key of ['webhookSecret', 'crmApiKey', 'clearWebhookSecret', 'clearCrmApiKey']) expect(body).not.toHaveProperty(key);
+  it('sends only the email toggles for an admin viewing as the agent: no URL, CRM, secret or removal', () => {
+    const form = { ...formFromSettings(saved({ crmType: 'custom' })), webhookUrl: 'https://moved.example.com', webhookSecret: 's', crmApiKey: 'k', clearWebhookSecret: true, clearCrmApiKey: true, instantNotifications: false };
+    expect(settingsPayload(form, { canChangeIntegrations: false, integrations })).toEqual({ emailNotifications: true, instantNotifications: false });
+  });
+});
+
+describe('secretsEndedByUrlChange: a new URL ends the stored secret or key', () => {
+  const view = saved({ webhookUrl: 'https://a.example.com/h', hasWebhookSecret: true, crmType: 'custom', crmWebhookUrl: 'https://crm.example.com/in/…', hasCrmApiKey: true });
+  it('says so once the typed URL differs from the saved one', () => {
+    const form = formFromSettings(view);
+    expect(secretsEndedByUrlChange(view, form, integrations)).toEqual({ webhookSecret: false, crmApiKey: false });
+    expect(secretsEndedByUrlChange(view, { ...form, webhookUrl: 'https://b.example.com/h', crmWebhookUrl: 'https://crm2.example.com/in' }, integrations)).toEqual({ webhookSecret: true, crmApiKey: true });
+  });
+  it('not for a URL being cleared, another CRM (its own key anyway) or nothing stored', () => {
+    const form = formFromSettings(view);
+    expect(secretsEndedByUrlChange(view, { ...form, webhookUrl: '' }, integrations).webhookSecret).toBe(false);
+    expect(secretsEndedByUrlChange(view, { ...form, crmType: 'followupboss' }, integrations).crmApiKey).toBe(false);
+    const bare = saved({ webhookUrl: 'https://a.example.com/h' });
+    expect(secretsEndedByUrlChange(bare, { ...formFromSettings(bare), webhookUrl: 'https://b.example.com/h' }, integrations).webhookSecret).toBe(false);
   });
 
   it('sends no CRM URL or key without a CRM type ("" clears the CRM on the server)', () => {

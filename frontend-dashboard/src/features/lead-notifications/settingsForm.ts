@@ -50,13 +50,14 @@ export function crmFieldsShown(form: Pick<SettingsForm, 'crmType'>, integrations
 }
 
 /**
- * The PUT body. Secrets only when typed (and never from an admin viewing as the agent: the server
- * refuses it); a typed secret wins over a pending removal.
+ * The PUT body. Secrets only when typed; a typed secret wins over a pending removal. An admin viewing as the
+ * agent changes no integration (the server refuses it): only the two email toggles are sent.
  */
 export function settingsPayload(
   form: SettingsForm,
-  opts: { canChangeSecrets: boolean; integrations?: readonly CrmIntegration[] },
+  opts: { canChangeIntegrations: boolean; integrations?: readonly CrmIntegration[] },
 ): NotificationSettingsInput {
+  if (!opts.canChangeIntegrations) return { emailNotifications: form.emailNotifications, instantNotifications: form.instantNotifications };
   const webhookSecret = form.webhookSecret.trim();
   const crmApiKey = form.crmApiKey.trim();
   const body: NotificationSettingsInput = {
@@ -68,13 +69,28 @@ export function settingsPayload(
     crmType: form.crmType,
   };
   if (form.crmType && crmNeedsUrl(form.crmType, opts.integrations)) body.crmWebhookUrl = form.crmWebhookUrl.trim();
-  if (opts.canChangeSecrets) {
-    if (webhookSecret) body.webhookSecret = webhookSecret;
-    else if (form.clearWebhookSecret) body.clearWebhookSecret = true;
-    if (form.crmType && crmApiKey) body.crmApiKey = crmApiKey;
-    else if (form.crmType && form.clearCrmApiKey) body.clearCrmApiKey = true;
-  }
+  if (webhookSecret) body.webhookSecret = webhookSecret;
+  else if (form.clearWebhookSecret) body.clearWebhookSecret = true;
+  if (form.crmType && crmApiKey) body.crmApiKey = crmApiKey;
+  else if (form.crmType && form.clearCrmApiKey) body.clearCrmApiKey = true;
   return body;
+}
+
+/**
+ * The stored secrets that saving this form ends because their URL changes: the server never sends an old
+ * webhook secret or CRM key to a new URL, so the agent types it again (or, for the webhook, gets a new one).
+ */
+export function secretsEndedByUrlChange(
+  saved: NotificationSettingsView,
+  form: SettingsForm,
+  integrations: readonly CrmIntegration[] | undefined,
+): { webhookSecret: boolean; crmApiKey: boolean } {
+  const moved = (stored: string | null, typed: string) => !!stored && !!typed.trim() && typed.trim() !== stored;
+  return {
+    webhookSecret: saved.hasWebhookSecret && moved(saved.webhookUrl, form.webhookUrl),
+    crmApiKey:
+      saved.hasCrmApiKey && saved.crmType === form.crmType && crmNeedsUrl(form.crmType, integrations) && moved(saved.crmWebhookUrl, form.crmWebhookUrl),
+  };
 }
 
 /**

@@ -1,79 +1,49 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonStyles as buttons, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError } from '../../store/api';
 import styles from './Account.module.css';
 import { useVerifyEmailMutation } from './accountApi';
-import { usePasswordFields } from './PasswordFields';
 
 /**
- * `/verify-email?token=…`, the link in the verification email. One click confirms (a link scanner that
- * only fetches the page confirms nothing). Opened in another browser than the one that set up the
- * account, the server asks for the password to be chosen here.
+ * `/verify-email?token=…`, the link in every email to the agent (account setup, sign-in, email change). One click
+ * confirms (a link scanner that only fetches the page confirms nothing): the address is proved, this browser is
+ * signed in with no password needed (DESIGN §3), and the agent's dashboard opens (`/dashboard?agent={id}`).
  */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const [verify, { data, isLoading, error }] = useVerifyEmailMutation();
-  const [needsPassword, setNeedsPassword] = useState(false);
-  const passwords = usePasswordFields(needsPassword && isApiError(error) && error.code === 'agents.common_password' ? error.serverMessage ?? undefined : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (needsPassword && !passwords.check()) return;
-    const result = await verify({ token, ...(needsPassword ? { password: passwords.password } : {}) });
-    if (isApiError(result.error) && result.error.code === 'agents.choose_password') setNeedsPassword(true);
+    await verify({ token });
   };
 
-  if (data) {
-    return (
-      <PageShell title="Email confirmed">
-        <p className={styles.text}>
-          {data.purpose === 'account_setup'
-            ? `Thank you, ${data.name}. Your account is set up and you are logged in.`
-            : data.loggedIn
-              ? 'Your new login email is confirmed. Use it the next time you log in.'
-              : 'Your new login email is confirmed. Log in with it in the browser where you asked for the change.'}
-        </p>
-        <div className={styles.actions}>
-          {data.loggedIn ? (
-            <Link className={buttons.primary} to="/dashboard">
-              Go to Dashboard
-            </Link>
-          ) : (
-            <Link className={buttons.primary} to="/login">
-              Log in
-            </Link>
-          )}
-        </div>
-      </PageShell>
-    );
-  }
+  useEffect(() => {
+    if (data?.loggedIn) navigate(`/dashboard?agent=${data.id}`, { replace: true });
+  }, [data, navigate]);
 
-  const failure = isApiError(error) && error.code !== 'agents.choose_password' && !(needsPassword && error.code === 'agents.common_password') ? error : null;
+  const failure = isApiError(error) ? error : null;
   return (
-    <PageShell title="Confirm your email">
+    <PageShell title="Sign in to your Agent Dashboard">
       {!token ? (
         <p className={styles.text}>This link is incomplete. Please open the link from the email again, or ask for a new one.</p>
       ) : (
         <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-          <p className={styles.text}>
-            {needsPassword
-              ? 'This link was opened in another browser than the one where the account was set up. Choose the password for your account here.'
-              : 'Confirm that this email address is yours to finish setting up your account.'}
-          </p>
-          {needsPassword && passwords.fields}
+          <p className={styles.text}>Confirm that this email address is yours: this signs you in to your Agent Dashboard, no password needed.</p>
           {failure && (
             <p className={fieldStyles.fieldError} role="alert">
               {failure.serverMessage ?? 'Something went wrong. Please try again.'}
             </p>
           )}
           <div className={styles.actions}>
-            <button type="submit" className={buttons.primary} disabled={isLoading}>
-              {isLoading ? 'Confirming...' : needsPassword ? 'Set Password' : 'Confirm my email'}
+            <button type="submit" className={buttons.primary} disabled={isLoading || !!data}>
+              {isLoading || data ? 'Signing in...' : 'Confirm and sign in'}
             </button>
-            <Link to="/login">Back to login</Link>
+            <Link to="/login">{failure ? 'Email me a new sign-in link' : 'Back to login'}</Link>
           </div>
         </form>
       )}

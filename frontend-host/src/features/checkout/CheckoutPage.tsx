@@ -1,4 +1,4 @@
-import { formatUsd } from '@app/contracts';
+import { formatCents, formatUsd } from '@app/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner } from '@app/ui';
@@ -105,7 +105,6 @@ function PayableCheckout({ campaign, refetch }: { campaign: Campaign; refetch: (
   const [createIntent, intentState] = useCreatePaymentIntentMutation();
   const requestedFor = useRef<number | null>(null);
   const [stripeUnavailable, setStripeUnavailable] = useState(false);
-  const amountLabel = formatUsd(campaign.price);
 
   const stripeLoadFailed = useCallback(() => {
     setStripeUnavailable(true);
@@ -131,6 +130,8 @@ function PayableCheckout({ campaign, refetch }: { campaign: Campaign; refetch: (
   }, [campaign.id, requestIntent]);
 
   const intent: PaymentIntent | null = intentState.data ?? null;
+  // What the card is charged: the budget less any account credit the server applied.
+  const amountLabel = intent ? formatCents(intent.amountCents) : formatUsd(campaign.price);
   const configuredProvider = config.data?.providers.payments === 'stripe' ? 'stripe' : 'local';
   const provider = intent?.provider ?? configuredProvider;
   const stripeKey = config.data?.stripePublishableKey ? (intent?.publishableKey ?? config.data.stripePublishableKey) : null;
@@ -207,7 +208,7 @@ function PayableCheckout({ campaign, refetch }: { campaign: Campaign; refetch: (
           {payment}
         </section>
 
-        <OrderSummary campaign={campaign} />
+        <OrderSummary campaign={campaign} creditAppliedCents={intent?.creditAppliedCents ?? 0} />
       </div>
     </div>
   );

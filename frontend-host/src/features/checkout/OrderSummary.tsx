@@ -1,4 +1,4 @@
-import { formatUsd } from '@app/contracts';
+import { formatCents, formatUsd } from '@app/contracts';
 import { useState } from 'react';
 import { panelStyles as panels } from '@app/ui';
 import { BoltIcon, CheckIcon, HomeIcon, ShieldIcon } from '../../components/Icons';
@@ -9,8 +9,10 @@ const TEMPLATE_LABEL = { 'just-listed': 'Just Listed', 'just-sold': 'Just Sold' 
 const FORMAT_LABEL = { single: 'Single image ad', carousel: 'Carousel ad' } as const;
 
 /** Spec 000 §2: the lines Instant Listings Impressions Campaign (with impressions), Facebook Ad Campaign, Total due. */
-export function OrderSummary({ campaign }: { campaign: Campaign }) {
-  const total = formatUsd(campaign.price);
+export function OrderSummary({ campaign, creditAppliedCents = 0 }: { campaign: Campaign; creditAppliedCents?: number }) {
+  const price = formatUsd(campaign.price);
+  // Account credit from an earlier campaign's shortfall is applied automatically (the server decides how much).
+  const total = formatCents(Math.round(Number(campaign.price) * 100) - creditAppliedCents);
   const impressions = formatImpressions(campaignImpressions(campaign));
   const image = campaign.imageUrl ?? campaign.carouselImages[0] ?? null;
 
@@ -37,7 +39,7 @@ export function OrderSummary({ campaign }: { campaign: Campaign }) {
               <span data-testid="impressions-count">{impressions}</span> impressions
             </p>
           </div>
-          <span className={styles.lineAmount}>{total}</span>
+          <span className={styles.lineAmount}>{price}</span>
         </li>
         <li className={styles.line}>
           <div>
@@ -46,6 +48,17 @@ export function OrderSummary({ campaign }: { campaign: Campaign }) {
           </div>
           <span className={styles.lineIncluded}>Included</span>
         </li>
+        {creditAppliedCents > 0 && (
+          <li className={styles.line}>
+            <div>
+              <p className={styles.lineName}>Account credit applied</p>
+              <p className={styles.lineDetail}>From a campaign that delivered less than guaranteed</p>
+            </div>
+            <span className={styles.lineAmount} data-testid="credit-applied">
+              −{formatCents(creditAppliedCents)}
+            </span>
+          </li>
+        )}
       </ul>
 
       <div className={styles.total}>

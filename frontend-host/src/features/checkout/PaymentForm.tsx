@@ -28,9 +28,9 @@ interface PaymentFormProps {
 
 /**
  * The part of the payment form both providers share: their fields, the terms checkbox with the
- * consent text (spec 000 §2), and the pay button. The button stays disabled until the terms are
- * ticked (spec §5); it is only `aria-disabled` then, so a click still explains why (Terms Required).
- * While a payment runs it is truly disabled: a payment cannot be started twice.
+ * consent text (spec 000 §2), and the pay button. The button is disabled until the terms are ticked
+ * (spec §5), and the spec's Terms Required message says why beside it meanwhile. While a payment runs
+ * it is disabled too: a payment cannot be started twice.
  */
 export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: PaymentFormProps) {
   const { toast, dismiss } = useToast();
@@ -41,6 +41,7 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
   const termsId = useId();
   const consentId = useId();
   const termsErrorId = useId();
+  const termsHintId = useId();
 
   const busy = phase !== 'idle';
   const blocked = !accepted;
@@ -115,8 +116,8 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
       <button
         type="submit"
         className={styles.payButton}
-        disabled={busy || !ready}
-        aria-disabled={blocked || busy || !ready}
+        disabled={busy || !ready || blocked}
+        aria-describedby={blocked ? termsHintId : undefined}
         data-blocked={blocked || undefined}
       >
         {busy ? (
@@ -131,6 +132,11 @@ export function PaymentForm({ fields, amountLabel, phase, ready, onPay }: Paymen
           </>
         )}
       </button>
+      {blocked && (
+        <p id={termsHintId} className={styles.payHint}>
+          {PAYMENT_TOASTS.termsRequired.description}
+        </p>
+      )}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Field, buttonClass, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError, type ApiError } from '../../store/api';
-import { useLoginMutation } from '../auth/authApi';
+import { useEmailSignInLinkMutation, useLoginMutation } from '../auth/authApi';
 import { useGetRuntimeConfigQuery } from '../runtime-config/runtimeConfigApi';
 import { useToast } from '../toast/useToast';
 import { LOGIN_TOASTS, retryAfterText } from './loginMessages';
@@ -38,6 +38,7 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [login, { isLoading }] = useLoginMutation();
+  const [emailLink, linkState] = useEmailSignInLinkMutation();
   const passwordInput = useRef<HTMLInputElement>(null);
   const googleResult = googleResultOf(params.get('google'));
 
@@ -76,6 +77,16 @@ export default function LoginPage() {
     setPassword('');
     setShowPassword(false);
     setErrors({});
+    linkState.reset();
+  };
+
+  // "Email me a sign-in link": the same answer whatever the address; the link signs in the browser that opens it.
+  const sendLink = async () => {
+    try {
+      await emailLink({ email }).unwrap();
+    } catch (error) {
+      toast({ ...failureToast(error as ApiError), variant: 'destructive' });
+    }
   };
 
   return (
@@ -143,6 +154,17 @@ export default function LoginPage() {
           <Button type="submit" block busy={isLoading} disabled={isLoading}>
             {isLoading ? 'Logging in...' : 'Log In'}
           </Button>
+          <div className={styles.divider}>or</div>
+          {linkState.data ? (
+            <Alert tone="success" testId="sign-in-link-sent">
+              {linkState.data.message}
+            </Alert>
+          ) : (
+            <Button variant="secondary" block busy={linkState.isLoading} disabled={isLoading || linkState.isLoading} onClick={() => void sendLink()}>
+              {linkState.isLoading ? 'Sending...' : 'Email me a sign-in link'}
+            </Button>
+          )}
+          <p className={styles.aside}>No password yet? The link signs you in without one.</p>
           <Button variant="secondary" block onClick={back} disabled={isLoading}>
             Back
           </Button>

@@ -1,4 +1,4 @@
-import type { RemoteAppComponent, RemoteName } from '@app/contracts';
+import type { AuthAgent, RemoteAppComponent, RemoteName } from '@app/contracts';
 import { Component, Suspense, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Spinner } from '@app/ui';
 import { useDocumentTitle } from '../../components/PageShell';
@@ -21,10 +21,12 @@ export interface RemoteSectionProps {
   name: RemoteName;
   /** Where the host mounted the remote; the remote's routes are relative to it. */
   basePath: string;
+  /** The host's GET /api/auth/me answer on this load, handed to the remote so it does not ask again. */
+  me?: AuthAgent | null;
 }
 
 /** Loads a remote's `./App` at runtime and mounts it, with a spinner and a retryable error panel. */
-export default function RemoteSection({ name, basePath }: RemoteSectionProps) {
+export default function RemoteSection({ name, basePath, me }: RemoteSectionProps) {
   useDocumentTitle(TITLES[name]);
   const config = useGetRuntimeConfigQuery();
   const entry = config.data?.remotes?.[name]?.entry;
@@ -67,7 +69,7 @@ export default function RemoteSection({ name, basePath }: RemoteSectionProps) {
   return (
     <RemoteErrorBoundary key={attempt} onRetry={retry}>
       <Suspense fallback={<Spinner label={`Loading ${TITLES[name]}...`} fullPage />}>
-        <App basePath={basePath} apiBaseUrl="" />
+        <App basePath={basePath} apiBaseUrl="" me={me} />
       </Suspense>
     </RemoteErrorBoundary>
   );

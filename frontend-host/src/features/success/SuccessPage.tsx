@@ -1,6 +1,6 @@
-import { formatUsd, listingPagePath, timeframeForImpressions } from '@app/contracts';
+import { EMAIL_VERIFICATION_TTL_MINUTES, formatUsd, listingPagePath, timeframeForImpressions } from '@app/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner } from '@app/ui';
 import { AlertIcon, ChartIcon, CheckIcon, ExternalIcon, PlusIcon } from '../../components/Icons';
 import { useDocumentTitle } from '../../components/PageShell';
@@ -15,6 +15,7 @@ import styles from './Success.module.css';
 import { useGetAccountAgentQuery, useLazyGetAccountAgentQuery, useReportPaymentSuccessMutation } from './successApi';
 import { SUCCESS_TEXT, SUCCESS_TOASTS } from './successMessages';
 import { CampaignNotFound, isOtherBrowserRefusal } from '../../components/CampaignNotFound';
+import { useAuthMePolling } from '../auth/authApi';
 
 /** Spec 000 §9 has no figure for this; ~2 s keeps the launch feeling live without hammering the API. */
 const POLL_INTERVAL_MS = 2000;
@@ -51,6 +52,11 @@ function markPrompted(agentId: number): void {
   } catch {
     // private mode: the in-memory set is enough for this page view
   }
+}
+
+/** Statuses that only a confirmed payment leads to. */
+function isPaidStatus(status: string): boolean {
+  return status === 'paid' || status === 'launching' || status === 'active' || status === 'completed' || status === 'launch_failed';
 }
 
 /** `/success?campaignId=…` and `/?payment=success&campaignId=…&listingId=…` (the payment provider's return). */
@@ -112,6 +118,7 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
   const polling = !settled && !timedOut && !notPaid;
   const campaign = useGetPaymentCampaignQuery(campaignId, { pollingInterval: polling ? POLL_INTERVAL_MS : 0 });
   const status = campaign.data?.status;
+  const refetchCampaign = campaign.refetch;
 
   useEffect(() => {
     if (status && isLaunchSettled(status)) setSettled(true);
@@ -127,13 +134,25 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
   useEffect(() => {
     if (!loaded || reportedCampaigns.has(campaignId)) return;
     reportedCampaigns.add(campaignId);
-    void report({ campaignId }).then((result) => {
-      if (result.error) toast({ ...SUCCESS_TOASTS.campaignIssue, variant: 'destructive' });
-      else toast(SUCCESS_TOASTS.campaignCreated);
+    void report({ campaignId }).then(async (result) => {
+      if (!result.error) return toast(SUCCESS_TOASTS.campaignCreated);
+      // The call failed, but the payment may have been confirmed anyway (the provider's webhook): the
+      // campaign's real state decides, so the screen never says "Campaign Issue" beside "Live".
+      const fresh = await refetchCampaign();
+      if (fresh.data && isPaidStatus(fresh.data.status)) toast(SUCCESS_TOASTS.campaignCreated);
+      else toast({ ...SUCCESS_TOASTS.campaignIssue, variant: 'destructive' });
     });
-  }, [loaded, campaignId, report, toast]);
+  }, [loaded, campaignId, report, toast, refetchCampaign]);
 
-  if (campaign.isLoading) return <Spinner fullPage label="Loading your campaign..." />;
+  if (campaign.isLoading) {
+    return (
+      <>
+        {/* The screen has its title while it loads too (the spinner's label says what is happening). */}
+        <h1 className={styles.srOnly}>Your campaign</h1>
+        <Spinner fullPage label="Loading your campaign..." />
+      </>
+    );
+  }
   if (!campaign.data) {
     const clientError = isApiError(campaign.error) && typeof campaign.error.status === 'number' && campaign.error.status < 500;
     if (clientError) return <CampaignNotFound otherBrowser={isOtherBrowserRefusal(campaign.error)} />;
@@ -159,7 +178,7 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
       listingIdParam={listingIdParam}
       paymentReference={paymentReference}
       reportPending={reportState.isUninitialized || reportState.isLoading}
-      reportFailed={reportState.isError}
+      reportFailed={reportState.isError && !isPaidStatus(campaign.data.status)}
       notPaid={notPaid}
       timedOut={timedOut && !settled}
     />
@@ -178,11 +197,15 @@ interface PaidCampaignProps {
 
 function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPending, reportFailed, notPaid, timedOut }: PaidCampaignProps) {
   const { toast } = useToast();
-  const navigate = useNavigate();
   const agentId = campaign.agentId;
   const agent = useGetAccountAgentQuery(agentId ?? 0, { skip: !agentId });
   const [loadAgent, loadingAgent] = useLazyGetAccountAgentQuery();
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialog, setDialog] = useState<'setup' | 'sign-in' | null>(null);
+  /** Where the emailed link went: from then on the screen watches for this browser being signed in. */
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const me = useAuthMePolling(!!linkSentTo);
+  // Signed in as the agent already (the agent read says so), or since a link was opened in this browser.
+  const signedInHere = !!agentId && (agent.data?.access === 'signed_in' || me.data?.id === agentId);
 
   const impressions = campaignImpressions(campaign);
   // Spec 001 says /listing/{mlsId} and "listingId from the query, otherwise from the campaign":
@@ -192,49 +215,68 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
     ? listingPagePath(mlsId)
     : `/listing/${encodeURIComponent(listingIdParam || String(campaign.listingId))}`;
 
-  // Spec 000 §2: the account setup dialog is shown on the success screen, once, for an agent without a password.
+  // Spec 000 §2: the account setup dialog is shown on the success screen, once, for an agent nobody has set up yet.
   const reportSettled = !reportPending;
-  const promptAgent = agent.data && !agent.data.hasPassword ? agent.data.id : null;
+  const promptAgent = agent.data && !agent.data.verified && !signedInHere ? agent.data.id : null;
   useEffect(() => {
     if (promptAgent === null || !reportSettled || wasPrompted(promptAgent)) return;
     const timer = window.setTimeout(() => {
       markPrompted(promptAgent);
-      setDialogOpen(true);
+      setDialog('setup');
     }, ACCOUNT_PROMPT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [promptAgent, reportSettled]);
 
-  // Spec 001 §2: a password means the agent signs in; otherwise the setup dialog opens.
+  // Spec 001 §2: on success /dashboard?agent={id} opens in a new tab.
+  const openDashboardTab = useCallback(
+    (done: { title: string; description: string }) => {
+      const url = `/dashboard?agent=${agentId}`;
+      const opened = window.open(url, '_blank');
+      if (opened) {
+        opened.opener = null;
+        toast(done);
+      } else {
+        // A blocked pop-up: the same news, with a button that opens the dashboard from a fresh click.
+        toast({
+          title: done.title,
+          description: 'Your Agent Dashboard is ready.',
+          action: { label: 'Open Dashboard', onClick: () => window.open(url, '_blank', 'noopener') },
+          duration: 15000,
+        });
+      }
+    },
+    [agentId, toast],
+  );
+
+  // The link works for 30 minutes: the screen stops watching then (the dialog offers to send another).
+  useEffect(() => {
+    if (!linkSentTo) return;
+    const timer = window.setTimeout(() => setLinkSentTo(null), EMAIL_VERIFICATION_TTL_MINUTES * 60 * 1000);
+    return () => window.clearTimeout(timer);
+  }, [linkSentTo]);
+
+  // The emailed link was opened in this browser: it is signed in, so the dashboard opens (DESIGN §3).
+  useEffect(() => {
+    if (!signedInHere || !linkSentTo) return;
+    setLinkSentTo(null);
+    setDialog(null);
+    openDashboardTab(dialog === 'sign-in' ? SUCCESS_TOASTS.signedIn : SUCCESS_TOASTS.setupComplete);
+  }, [signedInHere, linkSentTo, dialog, openDashboardTab]);
+
+  // Signed in: the dashboard opens. Otherwise the agent gets a link: account setup, or sign-in when it has an owner.
   const openDashboard = useCallback(async () => {
     if (!agentId) return;
+    if (signedInHere) {
+      window.open(`/dashboard?agent=${agentId}`, '_blank', 'noopener');
+      return;
+    }
     try {
       const current = await loadAgent(agentId).unwrap();
-      if (current.hasPassword) navigate('/login');
-      else setDialogOpen(true);
-    } catch (error) {
-      // Another browser (or a logged-out one) must sign in to reach an agent that has a password.
-      if (isApiError(error) && error.code === 'agents.login_required') navigate('/login');
-      else toast({ ...SUCCESS_TOASTS.dashboardError, variant: 'destructive' });
+      setDialog(current.verified ? 'sign-in' : 'setup');
+    } catch {
+      toast({ ...SUCCESS_TOASTS.dashboardError, variant: 'destructive' });
     }
-  }, [agentId, loadAgent, navigate, toast]);
-
-  const setupComplete = () => {
-    setDialogOpen(false);
-    const url = `/dashboard?agent=${agentId}`;
-    const opened = window.open(url, '_blank');
-    if (opened) {
-      opened.opener = null;
-      toast(SUCCESS_TOASTS.setupComplete);
-    } else {
-      // A blocked pop-up: the same news, with a button that opens the dashboard from a fresh click.
-      toast({
-        title: SUCCESS_TOASTS.setupComplete.title,
-        description: 'Your Agent Dashboard is ready.',
-        action: { label: 'Open Dashboard', onClick: () => window.open(url, '_blank', 'noopener') },
-        duration: 15000,
-      });
-    }
-  };
+  }, [agentId, loadAgent, signedInHere, toast]);
 
   const dashboardBusy = loadingAgent.isFetching;
 
@@ -337,7 +379,7 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
             </li>
             <li>
               <strong>Leads come straight to you</strong>
-              <span>Buyers who ask about the property on its page are sent to you by email right away.</span>
+              <span>Buyers who ask about the property on its page are sent to you by email, as soon as you confirm your email with the link we send you.</span>
             </li>
             <li>
               <strong>Track your results</strong>
@@ -360,12 +402,15 @@ function PaidCampaign({ campaign, listingIdParam, paymentReference, reportPendin
 
       {agentId && agent.data && (
         <AccountSetupDialog
-          key={agent.data.id}
-          open={dialogOpen}
+          key={`${agent.data.id}-${dialog ?? 'closed'}`}
+          open={dialog !== null}
+          mode={dialog ?? 'setup'}
           agentId={agentId}
           defaultEmail={agent.data.email}
-          onClose={() => setDialogOpen(false)}
-          onComplete={setupComplete}
+          sentTo={linkSentTo}
+          onSent={setLinkSentTo}
+          onChangeEmail={() => setLinkSentTo(null)}
+          onClose={() => setDialog(null)}
         />
       )}
     </div>

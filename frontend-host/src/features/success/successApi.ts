@@ -4,7 +4,7 @@ import { CAMPAIGN_TAG } from '../checkout/checkoutApi';
 
 const AGENT_TAG = 'Agent' as const;
 
-/** GET /api/agents/:id: the fields the success screen reads (spec 001 §7: password presence is `hasPassword`). */
+/** GET /api/agents/:id as this browser sees it: the success screen reads `verified` (the agent has an owner) and the email. */
 export type AccountAgent = AgentView;
 
 export type PaymentSuccessResult = PaymentSuccessResponse;
@@ -21,12 +21,12 @@ export const successApi = api.enhanceEndpoints({ addTagTypes: [CAMPAIGN_TAG, AGE
       providesTags: (_result, _error, id) => [AGENT_TAG, { type: AGENT_TAG, id }],
     }),
     /**
-     * PUT /api/agents/:id with { email, password }: the account setup. The server answers 202: the password
-     * counts only once the link emailed to that address is opened (DESIGN §6).
+     * POST /api/agents/:id/account-setup with { email, password? }: the server answers 202 and emails a one-time
+     * link; opening it verifies the address and signs that browser in (DESIGN §3). A password counts only when the
+     * link is opened in this browser.
      */
     setUpAccount: build.mutation<VerificationSent, { agentId: number } & AccountSetupPayload>({
-      query: ({ agentId, ...body }) => ({ url: `/api/agents/${agentId}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { agentId }) => [{ type: AGENT_TAG, id: agentId }],
+      query: ({ agentId, ...body }) => ({ url: `/api/agents/${agentId}/account-setup`, method: 'POST', body }),
     }),
   }),
 });

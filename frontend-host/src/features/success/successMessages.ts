@@ -12,6 +12,7 @@ export const SUCCESS_TOASTS = {
   },
   dashboardError: { title: 'Error', description: 'Unable to access dashboard. Please try again.' },
   setupComplete: { title: 'Account Setup Complete!', description: 'Your Agent Dashboard is opening in a new tab.' },
+  signedIn: { title: 'Signed in', description: 'Your Agent Dashboard is opening in a new tab.' },
   setupErrorTitle: 'Setup Error',
   setupErrorFallback: 'Failed to set up account. Please try again.',
 } as const;

@@ -2,6 +2,7 @@ import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/knex';
 import type { Logger } from '../../../platform/logger';
 import { PermanentJobError } from '../../../platform/jobs/job';
+import { recordLaunchAttempt } from '../../../platform/metrics';
 import { Campaign, type CampaignStatus } from '../campaign.model';
 import { transitionCampaign } from '../campaign-transitions';
 import { findListingForCampaign } from '../listing-access';
@@ -100,7 +101,7 @@ export async function launchCampaign(deps: LaunchDeps, campaignId: number, attem
       if (!platformAdSetId) {
         platformAdSetId = earlier ? await platform.findAdSet(plan.names.adSet, campaignId) : undefined;
         if (!platformAdSetId) {
-          const window = await fixWindow(db, c.id, plan.timeframeDays);
+          const window = await fixWindow(db, c.id, plan.timeframeDays * config.CAMPAIGN_TIME_SCALE);
           platformAdSetId = await platform.createAdSet({
             name: plan.names.adSet,
             platformCampaignId: campaignId,
@@ -150,7 +151,7 @@ export async function launchCampaign(deps: LaunchDeps, campaignId: number, attem
     }
 
     // 4. Active.
-    await db.transaction(async (trx) => {
+    const paidSecondsAgo = await db.transaction(async (trx) => {
       const moved = await transitionCampaign(trx, c.id, ['launching'], 'active', `launched on ${platform.name}`);
       await trx('campaigns')
         .where({ id: c.id })
@@ -174,12 +175,18 @@ export async function launchCampaign(deps: LaunchDeps, campaignId: number, attem
             endsAt: live?.endsAt ? new Date(live.endsAt).toISOString() : null,
           });
         }
+        // From the payment to now: the launch's latency as the agent sees it (platform/metrics).
+        const paid = await trx('campaignTransitions').where({ campaignId: c.id, toStatus: 'paid' }).max('createdAt as at').first<{ at: Date | null }>();
+        return paid?.at ? Math.max(0, (Date.now() - new Date(paid.at).getTime()) / 1000) : undefined;
       }
+      return undefined;
     });
+    recordLaunchAttempt(platform.name, 'active', paidSecondsAgo);
     log.info({ platformCampaignId }, 'launch: active');
   } catch (err) {
     const reason = describe(err);
     const permanent = err instanceof LaunchInputError || (err instanceof AdPlatformError && !err.transient);
+    recordLaunchAttempt(platform.name, permanent || attempt.retryCount >= attempt.retryLimit ? 'failed' : 'retrying');
     if (permanent) {
       await markLaunchFailed(db, c.id, attempt.jobId, reason);
       log.warn({ reason }, 'launch: failed; not retried');
@@ -231,12 +238,13 @@ async function claimLaunch(db: Db, campaignId: number, jobId: string): Promise<C
 }
 
 /** starts_at/ends_at for a new ad set: from now for the timeframe's days, written before the ad set is created. */
+/** The flight: from now for `days` (shortened by CAMPAIGN_TIME_SCALE in tests and demos: fractions of a day). */
 async function fixWindow(db: Db, campaignId: number, days: number): Promise<{ startsAt: Date; endsAt: Date }> {
   const [row] = await db('campaigns')
     .where({ id: campaignId })
     .update({
       startsAt: db.raw("date_trunc('second', now())"),
-      endsAt: db.raw(`date_trunc('second', now()) + make_interval(days => ?)`, [days]),
+      endsAt: db.raw(`date_trunc('second', now()) + make_interval(secs => ?)`, [Math.max(1, Math.round(days * 86_400))]),
       updatedAt: db.fn.now(),
     })
     .returning(['startsAt', 'endsAt']);

@@ -156,6 +156,32 @@ describe('launch on Meta (Graph API, nock)', () => {
     for (const card of linkData.child_attachments) expect(card).toMatchObject({ link: linkData.link, name: 'Amazing Property in Tampa', call_to_action: { type: 'LEARN_MORE' } });
   });
 
+  it('a carousel of 10 photos sends all 10 as child_attachments, in order, each with its own uploaded image', async () => {
+    const graph = mockGraph();
+    const files = ['exterior', 'kitchen', 'backyard', 'bath', 'bedroom'].flatMap((room) => [`${room}-01.jpg`, `${room}-02.jpg`]);
+    const images = files.map((f) => `/demo-mls/photos/${f}`);
+    const { campaignId } = await insertDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
+    await pay(campaignId);
+    const c = await waitFor('settled', statusIs(campaignId, 'active', 'launch_failed'));
+    expect([c.status, c.launchError]).toEqual(['active', null]);
+    const bytesOf = (u: string) => fs.readFileSync(path.join(DEMO_PHOTOS_DIR, path.basename(u))).toString('base64');
+    expect(graph.posts.adimages).toHaveLength(10);
+    const uploadedUnder = new Map(graph.posts.adimages.map((b, i) => [`imghash${graph.seq(i + 1)}`, b.bytes as string]));
+    const linkData = graph.posts.adcreatives[0].object_story_spec.link_data;
+    expect(linkData.child_attachments).toHaveLength(10);
+    expect(new Set(linkData.child_attachments.map((a: { image_hash: string }) => a.image_hash)).size).toBe(10);
+    expect(linkData.child_attachments.map((a: { image_hash: string }) => uploadedUnder.get(a.image_hash))).toEqual(images.map(bytesOf));
+    for (const card of linkData.child_attachments) {
+      expect(card).toEqual({
+        link: linkData.link,
+        image_hash: expect.any(String),
+        name: 'Amazing Property in Tampa',
+        description: 'Dana Whitfield · Gulf Coast Realty — Looking to buy, rent or sell?',
+        call_to_action: { type: 'LEARN_MORE', value: { link: linkData.link } },
+      });
+    }
+  });
+
   it('makes the creative in the same attempt as the campaign, not after it: a failed campaign call still leaves it recorded, and the retry reuses it', async () => {
     const graph = mockGraph({
       campaigns: (_b, n) => (n === 1 ? [500, graphError(2, 'Service temporarily unavailable', { is_transient: true })] : [200, { id: `par-${n}` }]),

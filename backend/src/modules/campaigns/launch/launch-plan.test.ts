@@ -1,6 +1,7 @@
 import type { Campaign } from '../campaign.model';
 import type { CampaignListing } from '../listing-access';
-import { advertiserLine, buildLaunchPlan, callToActionType, dailyBudgetCents, launchNames, LaunchInputError, targetingFor } from './launch-plan';
+import { adLinkDescription, advertiserLine } from '@app/contracts';
+import { buildLaunchPlan, callToActionType, dailyBudgetCents, launchNames, LaunchInputError, targetingFor } from './launch-plan';
 
 const listing = {
   id: 1,
@@ -110,8 +111,10 @@ describe('launch plan', () => {
     expect(buildLaunchPlan(campaign({ agentName: 'Dana Whitfield', agentBrokerage: 'Gulf Coast Realty', subtitle: '' }), listing, { publicUrl: undefined, requireAbsoluteLink: false }).creative.description).toBe(
       'Dana Whitfield · Gulf Coast Realty',
     );
-    expect(advertiserLine({ agentName: 'Dana Whitfield', agentBrokerage: '  ' })).toBe('Dana Whitfield');
-    expect(advertiserLine({ agentName: null, agentBrokerage: null })).toBe('');
+    expect(advertiserLine('Dana Whitfield', '  ')).toBe('Dana Whitfield');
+    expect(advertiserLine(null, null)).toBe('');
+    // One rule for the launch and the wizard's preview (contracts): the same inputs give the same line.
+    expect(plan.creative.description).toBe(adLinkDescription({ agentName: 'Dana Whitfield', brokerage: 'Gulf Coast Realty', subtitle: 'Looking to buy, rent or sell?' }));
   });
 
   it('a headline the rewrite empties falls back to the template headline', () => {
@@ -124,6 +127,10 @@ describe('launch plan', () => {
     expect(() => buildLaunchPlan(campaign(), listing, opts)).toThrow(new LaunchInputError('PUBLIC_URL is not configured, so the ad cannot link to the listing page'));
     expect(() => buildLaunchPlan(campaign({ adFormat: 'carousel', carouselImages: ['/a.jpg'], link: 'https://x.example/l' }), listing, opts)).toThrow('A carousel ad needs 2 to 10 images');
     expect(() => buildLaunchPlan(campaign({ imageUrl: null, link: 'https://x.example/l' }), { ...listing, imageUrl: null, images: [] }, opts)).toThrow('The ad has no image');
+    // No ad goes out without text: a draft saved before the rule, with no listing description to fall back on.
+    const textless = { ...listing, description: null } as unknown as CampaignListing;
+    expect(() => buildLaunchPlan(campaign({ description: '  ', link: 'https://x.example/l' }), textless, opts)).toThrow(new LaunchInputError('The ad has no text'));
+    expect(() => buildLaunchPlan(campaign({ description: 'Unable to generate optimized copy', link: 'https://x.example/l' }), textless, opts)).toThrow('The ad has no text');
   });
 
   it('maps call-to-action texts to the platform types', () => {

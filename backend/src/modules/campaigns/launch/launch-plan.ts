@@ -1,9 +1,11 @@
 import {
+  adLinkDescription,
   DEFAULT_RADIUS,
   DEFAULT_TARGETING_TEMPLATE,
   MIN_RADIUS,
   defaultHeadline,
   interestsForTemplate,
+  isAdCopyPlaceholder,
   listingImages,
   timeframeDaysForImpressions,
 } from '@app/contracts';
@@ -102,14 +104,6 @@ export function targetingFor(c: Pick<Campaign, 'targeting'>, listing: Pick<Campa
 }
 
 /**
- * "{agent name} · {brokerage}": the ad that runs names the advertiser as the preview does (next to
- * "Sponsored"), because several states require the brokerage in the ad itself.
- */
-export function advertiserLine(c: Pick<Campaign, 'agentName' | 'agentBrokerage'>): string {
-  return [c.agentName, c.agentBrokerage].map((part) => part?.trim()).filter(Boolean).join(' · ');
-}
-
-/**
  * Everything a launch sends, from the campaign as paid. The agent's copy is checked again here
  * (rewriteForFairHousing): drafts are only checked when the copywriter writes them, and the agent
  * may have typed their own.
@@ -121,7 +115,11 @@ export function buildLaunchPlan(
 ): LaunchPlan {
   const names = launchNames(c, opts.publicUrl);
   const headline = rewriteForFairHousing(c.headline ?? '');
-  const primary = rewriteForFairHousing(c.description ?? listing.description ?? '');
+  // The ad text: the draft's (required since drafts are checked for it), else, for an older draft, the listing's
+  // description; an ad-copy placeholder is never text. No text, no ad.
+  const text = [c.description, listing.description].find((t) => t?.trim() && !isAdCopyPlaceholder(t)) ?? '';
+  const primary = rewriteForFairHousing(text);
+  if (!primary.text.trim()) throw new LaunchInputError('The ad has no text');
   const subtitle = rewriteForFairHousing(c.subtitle ?? '');
 
   const images = c.adFormat === 'carousel' ? (c.carouselImages ?? []).slice(0, 10) : [c.imageUrl ?? listingImages(listing)[0]].filter(Boolean);
@@ -145,8 +143,8 @@ export function buildLaunchPlan(
       format: c.adFormat === 'carousel' ? 'carousel' : 'single',
       headline: headline.text.trim() || defaultHeadline(c.templateType, listing.city),
       primaryText: primary.text.trim(),
-      // The description line carries the advertiser first, so it survives the platform's truncation.
-      description: [advertiserLine(c), subtitle.text.trim()].filter(Boolean).join(' — '),
+      // The line the wizard's preview shows: the advertiser first, so it survives the platform's truncation.
+      description: adLinkDescription({ agentName: c.agentName, brokerage: c.agentBrokerage, subtitle: subtitle.text }),
       link,
       callToAction: callToActionType(c.callToAction),
       images: images as string[],

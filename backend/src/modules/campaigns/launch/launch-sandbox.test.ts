@@ -4,6 +4,11 @@ import { SandboxAdPlatform } from '../providers/sandbox';
 import { syncCampaignMetrics } from '../metrics/sync-metrics';
 import { createLogger } from '../../../platform/logger';
 import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+import { registry } from '../../../platform/metrics';
+
+async function metricValues(name: string) {
+  return (await registry.getSingleMetric(name)!.get()).values;
+}
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,6 +23,7 @@ const pay = (id: number) => t.db.transaction((trx) => markCampaignPaid(trx, t.qu
 describe('launch on the sandbox ad platform', () => {
   it('paid → launching → active, with sandbox ids recorded at every level', async () => {
     const { campaignId } = await insertDraftCampaign(t.db);
+    const launchesBefore = (await metricValues('listing_ads_campaign_launch_attempts_total')).find((v) => v.labels.outcome === 'active')?.value ?? 0;
     expect(await pay(campaignId)).toEqual({ moved: true, status: 'paid' });
 
     const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
@@ -58,6 +64,31 @@ describe('launch on the sandbox ad platform', () => {
       { fromStatus: 'paid', toStatus: 'launching' },
       { fromStatus: 'launching', toStatus: 'active' },
     ]);
+
+    // The metrics: one launch more, made active, and its latency from the payment observed.
+    const launches = await metricValues('listing_ads_campaign_launch_attempts_total');
+    expect(launches.find((v) => v.labels.provider === 'sandbox' && v.labels.outcome === 'active')?.value).toBe(launchesBefore + 1);
+    const latency = await metricValues('listing_ads_campaign_launch_seconds');
+    const count = latency.find((v) => (v as { metricName?: string }).metricName === 'listing_ads_campaign_launch_seconds_count' && v.labels.provider === 'sandbox');
+    expect(count?.value).toBeGreaterThanOrEqual(1);
+  });
+
+  it('records the creative with every card: a carousel of 10 keeps all 10 images, in order', async () => {
+    const images = Array.from({ length: 10 }, (_, i) => `/demo-mls/photos/bedroom-0${(i % 6) + 1}.jpg?card=${i + 1}`);
+    const { campaignId } = await insertDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
+    await pay(campaignId);
+    const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
+    const sbx = await t.db('sandboxAdCampaigns').where({ id: c.facebookCampaignId }).first();
+    const creative = await t.db('sandboxAdCreatives').where({ id: sbx.creativeId }).first();
+    expect(creative).toMatchObject({
+      format: 'carousel',
+      headline: 'Amazing Property in Tampa',
+      description: 'Dana Whitfield · Gulf Coast Realty — Looking to buy, rent or sell?',
+      callToAction: 'LEARN_MORE',
+    });
+    expect(creative.primaryText.length).toBeGreaterThan(0);
+    expect(creative.cards.map((card: { imageUrl: string }) => card.imageUrl)).toEqual(images);
+    for (const card of creative.cards) expect(card).toMatchObject({ headline: 'Amazing Property in Tampa', link: creative.link });
   });
 
   it('a second payment confirmation neither moves the campaign nor sends another launch', async () => {
@@ -69,48 +100,44 @@ describe('launch on the sandbox ad platform', () => {
     expect(jobs.rows[0].n).toBe(1);
   });
 
-  it('metrics accrue over the timeframe as the (injected) clock moves, and the campaign completes at its end', async () => {
+  it('delivery accrues over the flight as the (injected) clock moves; the goal reached, the campaign is stopped and completed', async () => {
     const { campaignId } = await insertDraftCampaign(t.db, { budgetCents: 9900, impressionsRequested: 5000 });
     await pay(campaignId);
     const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
     const start = c.startsAt.getTime();
     const span = c.endsAt.getTime() - start;
     let now = new Date(start);
-    const sandbox = new SandboxAdPlatform(t.db, () => now);
-    const sync = () => syncCampaignMetrics({ db: t.db, config: t.config, logger: createLogger('silent'), platformFor: (id) => (id.startsWith('sbx_') ? sandbox : undefined) });
+    const sandbox = new SandboxAdPlatform(t.db, () => now, { timeScale: 1, underdeliveryRate: 0 });
+    const sync = () =>
+      syncCampaignMetrics({ db: t.db, config: t.config, logger: createLogger('silent'), force: true, platformFor: (id) => (id.startsWith('sbx_') ? sandbox : undefined) });
 
-    const seen: { impressions: number; reach: number; clicks: number }[] = [];
+    const seen: { impressions: number; reach: number; clicks: number; status: string }[] = [];
     for (const f of [0, 0.05, 0.25, 0.5, 0.75, 1]) {
       now = new Date(start + span * f);
       await sync();
       const row = await campaign(campaignId);
       expect(row.metricsUpdatedAt).toBeInstanceOf(Date);
-      seen.push({ impressions: row.impressionsDelivered, reach: row.reach, clicks: row.clicks });
+      seen.push({ impressions: row.impressionsDelivered, reach: row.reach, clicks: row.clicks, status: row.status });
     }
-    expect(seen[0]).toEqual({ impressions: 0, reach: 0, clicks: 0 });
-    for (let i = 1; i < seen.length; i++) {
-      expect(seen[i].impressions).toBeGreaterThan(seen[i - 1].impressions);
-      expect(seen[i].reach).toBeGreaterThanOrEqual(seen[i - 1].reach);
-    }
-    // Ramp: the first 5 % of the time delivers less than 5 % of the impressions; the whole timeframe delivers all of them.
+    expect(seen[0]).toMatchObject({ impressions: 0, reach: 0, clicks: 0 });
+    for (let i = 1; i < seen.length; i++) expect(seen[i].impressions).toBeGreaterThan(seen[i - 1].impressions);
+    // A slow start: the first 5 % of the time delivers less than 5 % of the impressions.
     expect(seen[1].impressions).toBeLessThan(5000 * 0.05);
-    expect(seen[5].impressions).toBe(5000);
-    expect(seen[5].reach).toBeGreaterThanOrEqual(3000);
-    expect(seen[5].reach).toBeLessThanOrEqual(3500);
-    expect(seen[5].clicks).toBeGreaterThanOrEqual(45);
+    expect(seen[4].status).toBe('active');
+    // At the end the goal is met (the sandbox paces a little ahead): stopped at the platform and completed.
+    expect(seen[5].impressions).toBeGreaterThanOrEqual(5000);
+    expect(seen[5].status).toBe('completed');
+    expect(seen[5].reach).toBeLessThan(seen[5].impressions);
+    expect(seen[5].clicks).toBeGreaterThanOrEqual(30);
     expect(seen[5].clicks).toBeLessThanOrEqual(75);
-    // The end is in the future by the real clock: still active.
-    expect((await campaign(campaignId)).status).toBe('active');
-
-    // Past its end (by the database's clock) and synced after it: completed, with the transition recorded.
-    await t.db('campaigns').where({ id: campaignId }).update({ startsAt: new Date(Date.now() - span - 60_000), endsAt: new Date(Date.now() - 60_000) });
-    const result = await sync();
-    expect(result.completed).toContain(campaignId);
-    const done = await campaign(campaignId);
-    expect(done.status).toBe('completed');
+    const platformRow = await t.db('sandboxAdCampaigns').where({ id: c.facebookCampaignId }).first('stoppedAt');
+    expect(platformRow.stoppedAt).toBeInstanceOf(Date);
     expect(await t.db('adSets').where({ campaignId }).first('status')).toEqual({ status: 'completed' });
     const last = await t.db('campaignTransitions').where({ campaignId }).orderBy('id', 'desc').first('fromStatus', 'toStatus', 'reason');
-    expect(last).toEqual({ fromStatus: 'active', toStatus: 'completed', reason: 'timeframe ended' });
+    expect(last).toEqual({ fromStatus: 'active', toStatus: 'completed', reason: 'goal reached' });
+    // The daily rows add up to the lifetime impressions.
+    const sum = await t.db('campaignDailyMetrics').where({ campaignId }).sum({ n: 'impressions' }).first();
+    expect(Number(sum!.n)).toBe(seen[5].impressions);
   });
 
   it('the scheduled metrics job is registered to run every minute', () => {

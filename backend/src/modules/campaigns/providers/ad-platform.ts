@@ -19,8 +19,51 @@ export interface AdPlatform {
   createCreative(spec: CreativeSpec): Promise<string>;
   findAd(name: string, platformAdSetId: string): Promise<{ id: string; creativeId?: string } | undefined>;
   createAd(spec: AdSpec): Promise<string>;
-  /** Lifetime delivery of each campaign, by platform campaign id; campaigns the platform has no data for are absent. */
-  getDelivery(platformCampaignIds: string[]): Promise<Map<string, Delivery>>;
+  /**
+   * Delivery of each campaign as the platform reports it: its daily rows since `since` (Meta Insights,
+   * time_increment=1) and its lifetime totals (date_preset=maximum: lifetime reach is not the sum of daily
+   * reach). Campaigns the platform has no data for are absent. A platform close to its rate limit answers
+   * with what it has read so far and how long to leave it alone (`backOffSeconds`).
+   */
+  getInsights(campaigns: InsightsRequest[]): Promise<InsightsResult>;
+  /** Stops a campaign's delivery (Meta: status PAUSED). Stopping a stopped campaign is a no-op. */
+  stop(platformCampaignId: string): Promise<void>;
+}
+
+export interface InsightsRequest {
+  platformCampaignId: string;
+  /** First day to read daily rows for (the flight's start). */
+  since: Date;
+}
+
+/** One day of one campaign (the platform's day, YYYY-MM-DD). Counts are that day's, not running totals. */
+export interface DailyInsight {
+  day: string;
+  impressions: number;
+  /** People reached that day (not additive across days). */
+  reach: number;
+  clicks: number;
+  /** Clicks on the ad's link (Meta inline_link_clicks). */
+  linkClicks: number;
+  spendCents: number;
+  /** As the platform reports them (percent, and impressions per person); null when it reports none. */
+  ctr: number | null;
+  frequency: number | null;
+}
+
+export interface CampaignInsights {
+  lifetime: Delivery & { linkClicks: number; spendCents: number };
+  days: DailyInsight[];
+}
+
+export interface InsightsResult {
+  campaigns: Map<string, CampaignInsights>;
+  /** The highest rate-limit usage the platform reported during the read (percent), if it reports one. */
+  usagePercent?: number;
+  /** Set when the platform is near or at its limit: no calls to it for this long. */
+  backOffSeconds?: number;
+  /** Calls made (each page is one). */
+  calls: number;
 }
 
 export interface CampaignSpec {

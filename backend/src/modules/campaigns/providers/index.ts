@@ -18,7 +18,7 @@ export function adPlatformForCampaignId(platformCampaignId: string, deps: AdPlat
 }
 
 function adPlatformNamed(name: 'meta' | 'sandbox', deps: AdPlatformDeps): AdPlatform {
-  const platform = name === 'meta' ? MetaAdPlatform.fromConfig(deps) : new SandboxAdPlatform(deps.db);
+  const platform = name === 'meta' ? MetaAdPlatform.fromConfig(deps) : new SandboxAdPlatform(deps.db, undefined, { timeScale: deps.config.CAMPAIGN_TIME_SCALE, underdeliveryRate: deps.config.SANDBOX_UNDERDELIVERY_RATE });
   if (!announced.has(name)) {
     announced.add(name);
     deps.logger.info(
@@ -31,4 +31,4 @@ function adPlatformNamed(name: 'meta' | 'sandbox', deps: AdPlatformDeps): AdPlat
   return platform;
 }
 
-export { AdPlatformError, type AdPlatform, type AdPlatformDeps, type AdSetSpec, type AdSpec, type AdTargeting, type CampaignSpec, type CreativeSpec, type Delivery } from './ad-platform';
+export { AdPlatformError, type AdPlatform, type AdPlatformDeps, type AdSetSpec, type AdSpec, type AdTargeting, type CampaignSpec, type CreativeSpec, type Delivery, type DailyInsight, type CampaignInsights, type InsightsRequest, type InsightsResult } from './ad-platform';

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { createLogger } from '../../../platform/logger';
 import { graphError } from '../testing/meta-graph-shapes';
 import { AdPlatformError } from './ad-platform';
-import { MetaAdPlatform, metaError } from './meta';
+import { MetaAdPlatform, metaError, parseBusinessUseCaseUsage } from './meta';
 
 const meta = () =>
   new MetaAdPlatform({
@@ -46,26 +46,76 @@ describe('Meta error mapping', () => {
   });
 });
 
+const usage = (callCount: number, regainMinutes = 0) =>
+  JSON.stringify({ '1234567890': [{ type: 'ads_insights', call_count: callCount, total_cputime: Math.max(1, callCount - 5), total_time: Math.max(1, callCount - 5), estimated_time_to_regain_access: regainMinutes }] });
+
 describe('Meta delivery (insights)', () => {
-  it('reads lifetime impressions, reach and clicks per campaign; skips one Meta refuses; no data is zero', async () => {
-    const scope = nock('https://graph.facebook.com', { reqheaders: { authorization: 'Bearer tok' } })
-      .get('/v26.0/111/insights')
-      .query({ fields: 'impressions,reach,clicks', date_preset: 'maximum' })
-      .reply(200, { data: [{ impressions: '1234', reach: '800', clicks: '15', date_start: '2026-11-01', date_stop: '2026-11-20' }], paging: { cursors: {} } })
-      .get('/v26.0/222/insights')
-      .query(true)
-      .reply(200, { data: [] })
-      .get('/v26.0/333/insights')
-      .query(true)
-      .reply(400, graphError(100, 'Unsupported get request. Object with ID 333 does not exist', { error_subcode: 33 }));
-    const delivery = await meta().getDelivery(['111', '222', '333']);
-    expect(Object.fromEntries(delivery)).toEqual({ '111': { impressions: 1234, reach: 800, clicks: 15 }, '222': { impressions: 0, reach: 0, clicks: 0 } });
-    expect(scope.isDone()).toBe(true);
+  const since = new Date('2026-11-01T15:00:00Z');
+  const daily = (id: string, day: string, impressions: number) => ({
+    campaign_id: id, date_start: day, date_stop: day, impressions: String(impressions), reach: String(Math.round(impressions * 0.8)),
+    clicks: String(Math.round(impressions / 100)), inline_link_clicks: String(Math.round(impressions / 125)), ctr: '1.01', frequency: '1.25', spend: '12.34',
   });
 
-  it('a rate limit on insights stops the pass (the next minute retries)', async () => {
-    nock('https://graph.facebook.com').get('/v26.0/111/insights').query(true).reply(400, graphError(80004, 'There have been too many calls to this ad-account.'));
-    await expect(meta().getDelivery(['111'])).rejects.toBeInstanceOf(AdPlatformError);
+  it('reads daily rows (time_increment=1, every page) and lifetime figures (date_preset=maximum) at the account, filtered by campaign', async () => {
+    const filtering = JSON.stringify([{ field: 'campaign.id', operator: 'IN', value: ['111', '222'] }]);
+    const scope = nock('https://graph.facebook.com', { reqheaders: { authorization: 'Bearer tok' } })
+      .get('/v26.0/act_1234/insights')
+      .query((q) => q.time_increment === '1' && q.level === 'campaign' && q.filtering === filtering && !q.after && JSON.parse(String(q.time_range)).since === '2026-11-01')
+      .reply(200, { data: [daily('111', '2026-11-01', 1000), daily('111', '2026-11-02', 1200)], paging: { cursors: { before: 'A', after: 'CURSOR1' }, next: 'https://graph.facebook.com/v26.0/act_1234/insights?after=CURSOR1' } }, { 'x-business-use-case-usage': usage(10) })
+      .get('/v26.0/act_1234/insights')
+      .query((q) => q.time_increment === '1' && q.after === 'CURSOR1')
+      .reply(200, { data: [daily('222', '2026-11-02', 300)], paging: { cursors: { before: 'B', after: 'CURSOR2' } } }, { 'x-business-use-case-usage': usage(12) })
+      .get('/v26.0/act_1234/insights')
+      .query((q) => q.date_preset === 'maximum' && q.level === 'campaign' && q.filtering === filtering && q.fields === 'campaign_id,impressions,reach,clicks,inline_link_clicks,frequency,spend')
+      .reply(200, { data: [{ campaign_id: '111', impressions: '2200', reach: '1500', clicks: '22', inline_link_clicks: '18', frequency: '1.4667', spend: '24.68' }, { campaign_id: '222', impressions: '300', reach: '240', clicks: '3', inline_link_clicks: '2', spend: '3.1' }] });
+    const result = await meta().getInsights([{ platformCampaignId: '111', since }, { platformCampaignId: '222', since: new Date('2026-11-02T00:00:00Z') }]);
+    expect(scope.isDone()).toBe(true);
+    expect(result.calls).toBe(3);
+    expect(result.usagePercent).toBe(12);
+    expect(result.backOffSeconds).toBeUndefined();
+    expect(result.campaigns.get('111')).toEqual({
+      lifetime: { impressions: 2200, reach: 1500, clicks: 22, linkClicks: 18, spendCents: 2468 },
+      days: [
+        { day: '2026-11-01', impressions: 1000, reach: 800, clicks: 10, linkClicks: 8, spendCents: 1234, ctr: 1.01, frequency: 1.25 },
+        { day: '2026-11-02', impressions: 1200, reach: 960, clicks: 12, linkClicks: 10, spendCents: 1234, ctr: 1.01, frequency: 1.25 },
+      ],
+    });
+    expect(result.campaigns.get('222')!.days.map((d) => d.impressions)).toEqual([300]);
+    expect(result.campaigns.get('222')!.lifetime.spendCents).toBe(310);
+  });
+
+  it('stops calling once x-business-use-case-usage nears 100 %, and says how long to wait', async () => {
+    const scope = nock('https://graph.facebook.com')
+      .get('/v26.0/act_1234/insights')
+      .query((q) => q.time_increment === '1')
+      .reply(200, { data: [daily('111', '2026-11-01', 1000)], paging: { cursors: { after: 'C1' }, next: 'https://graph.facebook.com/next' } }, { 'x-business-use-case-usage': usage(93, 12) });
+    const result = await meta().getInsights([{ platformCampaignId: '111', since }]);
+    expect(scope.isDone()).toBe(true);
+    expect(result.calls).toBe(1);
+    expect(result.usagePercent).toBe(93);
+    expect(result.backOffSeconds).toBe(12 * 60);
+    // Nothing half-read is reported: the group's lifetime figures were not read.
+    expect(result.campaigns.size).toBe(0);
+  });
+
+  it('a throttling error ends the read with a back-off of at least 5 minutes', async () => {
+    nock('https://graph.facebook.com').get('/v26.0/act_1234/insights').query(true).reply(400, graphError(80000, 'There have been too many calls from this ad-account.'));
+    const result = await meta().getInsights([{ platformCampaignId: '111', since }]);
+    expect(result.backOffSeconds).toBe(300);
+    expect(result.campaigns.size).toBe(0);
+  });
+
+  it('parses the usage header (the highest figure of any use case) and ignores a malformed one', () => {
+    expect(parseBusinessUseCaseUsage(usage(40, 3))).toEqual({ percent: 40, regainSeconds: 180 });
+    expect(parseBusinessUseCaseUsage('{"1":[{"type":"ads_management","call_count":5,"total_time":97}]}')).toEqual({ percent: 97, regainSeconds: 0 });
+    expect(parseBusinessUseCaseUsage('not json')).toBeUndefined();
+    expect(parseBusinessUseCaseUsage(null)).toBeUndefined();
+  });
+
+  it('stops a campaign with POST /{campaign-id} status=PAUSED', async () => {
+    const scope = nock('https://graph.facebook.com').post('/v26.0/111', { status: 'PAUSED' }).reply(200, { success: true });
+    await meta().stop('111');
+    expect(scope.isDone()).toBe(true);
   });
 
   it('a network failure is transient', async () => {

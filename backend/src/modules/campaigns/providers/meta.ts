@@ -9,7 +9,10 @@ import {
   type AdTargeting,
   type CampaignSpec,
   type CreativeSpec,
-  type Delivery,
+  type CampaignInsights,
+  type DailyInsight,
+  type InsightsRequest,
+  type InsightsResult,
 } from './ad-platform';
 import { loadImageBytes } from './image-source';
 
@@ -18,7 +21,8 @@ import { loadImageBytes } from './image-source';
  *   POST /act_{id}/campaigns, /adsets, /adimages, /adcreatives, /ads
  *   GET  /act_{id}/campaigns|adsets|ads?filtering=[{field:"name",operator:"EQUAL",value}]
  *   GET  /search?type=adinterest&q=…          (interest names → ids for flexible_spec)
- *   GET  /{campaign-id}/insights?fields=impressions,reach,clicks&date_preset=maximum
+ *   GET  /act_{id}/insights?level=campaign&filtering=[campaign.id IN …]: time_increment=1 and date_preset=maximum
+ *   POST /{campaign-id} status=PAUSED                                  (stop at the flight's end)
  * Errors come as {error: {message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}.
  * The access token goes in the Authorization header, never in a URL, and is never logged.
  */
@@ -236,29 +240,102 @@ export class MetaAdPlatform implements AdPlatform {
 
   // ---- delivery ----
 
-  async getDelivery(platformCampaignIds: string[]): Promise<Map<string, Delivery>> {
-    const out = new Map<string, Delivery>();
-    // A few at a time: insights calls count against the ads-insights rate limit.
-    const queue = [...platformCampaignIds];
-    const worker = async () => {
-      for (let id = queue.shift(); id; id = queue.shift()) {
-        let body: Record<string, any>;
+  /**
+   * Insights for many campaigns in few calls: the ad account's insights at level=campaign, filtered to up to
+   * INSIGHTS_IDS_PER_CALL campaign ids, once with time_increment=1 (daily rows since the earliest start of
+   * the group) and once with date_preset=maximum (lifetime figures: reach is not additive over days); each
+   * followed page by page (paging.cursors.after, never the `next` URL as given). Up to 4 groups at a time.
+   * After every answer the x-business-use-case-usage header is read: from BACK_OFF_PERCENT on, no further
+   * call is made and the answer says how long to wait (Meta's estimated_time_to_regain_access, at least 5
+   * minutes); a throttling error (codes 4, 17, 613, 80000…) ends the read the same way.
+   */
+  async getInsights(campaigns: InsightsRequest[]): Promise<InsightsResult> {
+    const out = new Map<string, CampaignInsights>();
+    const groups: InsightsRequest[][] = [];
+    for (let i = 0; i < campaigns.length; i += INSIGHTS_IDS_PER_CALL) groups.push(campaigns.slice(i, i + INSIGHTS_IDS_PER_CALL));
+    const state = { calls: 0, usagePercent: undefined as number | undefined, backOffSeconds: undefined as number | undefined };
+    const note = (usage: Usage | undefined) => {
+      if (!usage) return;
+      state.usagePercent = Math.max(state.usagePercent ?? 0, usage.percent);
+      if (usage.percent >= BACK_OFF_PERCENT) state.backOffSeconds = Math.max(state.backOffSeconds ?? 0, usage.regainSeconds, MIN_BACK_OFF_SECONDS);
+    };
+    const pages = async (params: Record<string, unknown>, each: (row: Record<string, any>) => void) => {
+      let after: string | undefined;
+      do {
+        if (state.backOffSeconds !== undefined) throw new BackOff();
+        let answer: { body: Record<string, any>; usage?: Usage };
         try {
-          body = await this.graph('GET', `${encodeURIComponent(id)}/insights`, { fields: 'impressions,reach,clicks', date_preset: 'maximum' });
+          answer = await this.graphWithUsage('GET', `${this.account}/insights`, { ...params, ...(after ? { after } : {}) });
         } catch (err) {
-          // One campaign Meta refuses (deleted in Ads Manager…) must not stop the others; throttling stops the pass.
+          state.calls++;
+          if (err instanceof AdPlatformError && err.details.code !== undefined && RATE_LIMIT_CODES.has(err.details.code)) {
+            note({ percent: 100, regainSeconds: MIN_BACK_OFF_SECONDS });
+            throw new BackOff();
+          }
+          throw err;
+        }
+        state.calls++;
+        note(answer.usage);
+        for (const row of (answer.body.data ?? []) as Record<string, any>[]) each(row);
+        const next = answer.body.paging?.next;
+        after = next ? (answer.body.paging?.cursors?.after as string | undefined) : undefined;
+      } while (after);
+    };
+    const entry = (id: string) => {
+      let e = out.get(id);
+      if (!e) out.set(id, (e = { lifetime: { impressions: 0, reach: 0, clicks: 0, linkClicks: 0, spendCents: 0 }, days: [] }));
+      return e;
+    };
+    const readGroup = async (group: InsightsRequest[]) => {
+      const filtering = [{ field: 'campaign.id', operator: 'IN', value: group.map((c) => c.platformCampaignId) }];
+      const since = new Date(Math.min(...group.map((c) => c.since.getTime()))).toISOString().slice(0, 10);
+      const until = new Date().toISOString().slice(0, 10);
+      const found = new Map<string, DailyInsight[]>();
+      await pages(
+        { level: 'campaign', fields: DAILY_FIELDS, time_increment: 1, time_range: { since, until: until < since ? since : until }, filtering, limit: INSIGHTS_PAGE_SIZE },
+        (row) => {
+          const id = String(row.campaign_id ?? '');
+          if (!id || !row.date_start) return;
+          found.set(id, [...(found.get(id) ?? []), toDaily(row)]);
+        },
+      );
+      await pages({ level: 'campaign', fields: LIFETIME_FIELDS, date_preset: 'maximum', filtering, limit: INSIGHTS_PAGE_SIZE }, (row) => {
+        const id = String(row.campaign_id ?? '');
+        if (!id) return;
+        entry(id).lifetime = {
+          impressions: toCount(row.impressions),
+          reach: toCount(row.reach),
+          clicks: toCount(row.clicks),
+          linkClicks: toCount(row.inline_link_clicks),
+          spendCents: toCents(row.spend),
+        };
+      });
+      for (const [id, days] of found) entry(id).days = days.sort((a, b) => a.day.localeCompare(b.day));
+    };
+    const queue = [...groups];
+    const worker = async () => {
+      for (let g = queue.shift(); g; g = queue.shift()) {
+        try {
+          await readGroup(g);
+        } catch (err) {
+          if (err instanceof BackOff) return;
+          // One group Meta refuses (a campaign deleted in Ads Manager…) must not stop the others.
           if (err instanceof AdPlatformError && !err.transient) {
-            this.o.logger.warn({ platformCampaignId: id, err: err.message }, 'insights refused; skipped');
+            this.o.logger.warn({ campaigns: g.length, err: err.message }, 'insights refused; group skipped');
             continue;
           }
           throw err;
         }
-        const row = ((body.data ?? []) as Record<string, string | undefined>[])[0];
-        out.set(id, { impressions: toCount(row?.impressions), reach: toCount(row?.reach), clicks: toCount(row?.clicks) });
       }
     };
     await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
-    return out;
+    if (state.backOffSeconds !== undefined) this.o.logger.warn({ usagePercent: state.usagePercent, backOffSeconds: state.backOffSeconds }, 'Meta rate limit near: insights paused');
+    return { campaigns: out, calls: state.calls, usagePercent: state.usagePercent, backOffSeconds: state.backOffSeconds };
+  }
+
+  /** POST /{campaign-id} status=PAUSED: Meta stops delivery; pausing a paused campaign changes nothing. */
+  async stop(platformCampaignId: string): Promise<void> {
+    await this.graph('POST', encodeURIComponent(platformCampaignId), { status: 'PAUSED' });
   }
 
   // ---- HTTP ----
@@ -270,6 +347,11 @@ export class MetaAdPlatform implements AdPlatform {
 
   /** One Graph call. POST bodies are form-encoded with objects as JSON, the way the Graph API documents them. */
   private async graph(method: 'GET' | 'POST', path: string, params: Record<string, unknown>): Promise<Record<string, any>> {
+    return (await this.graphWithUsage(method, path, params)).body;
+  }
+
+  /** A Graph call, with the rate-limit usage its answer reported (x-business-use-case-usage). */
+  private async graphWithUsage(method: 'GET' | 'POST', path: string, params: Record<string, unknown>): Promise<{ body: Record<string, any>; usage?: Usage }> {
     const url = new URL(`${this.o.graphUrl.replace(/\/$/, '')}/${this.o.version}/${path}`);
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) {
@@ -304,9 +386,72 @@ export class MetaAdPlatform implements AdPlatform {
       /* not JSON (a proxy's error page) */
     }
     this.o.logger.debug({ method, path: url.pathname, status: res.status, ms: Date.now() - started }, 'meta call');
-    if (res.ok && !body.error) return body;
+    if (res.ok && !body.error) return { body, usage: parseBusinessUseCaseUsage(res.headers.get('x-business-use-case-usage')) };
     throw metaError(res.status, body.error as GraphError | undefined, text);
   }
+}
+
+/** Campaign ids per insights call (the filter's IN list), and rows per page. */
+export const INSIGHTS_IDS_PER_CALL = 50;
+export const INSIGHTS_PAGE_SIZE = 500;
+/** From this share of a rate limit on (any of call_count, total_cputime, total_time), no more calls. */
+export const BACK_OFF_PERCENT = 90;
+const MIN_BACK_OFF_SECONDS = 300;
+const DAILY_FIELDS = 'campaign_id,date_start,date_stop,impressions,reach,clicks,inline_link_clicks,ctr,frequency,spend';
+const LIFETIME_FIELDS = 'campaign_id,impressions,reach,clicks,inline_link_clicks,frequency,spend';
+
+class BackOff extends Error {}
+
+export interface Usage {
+  /** The highest of call_count, total_cputime and total_time over every business use case reported. */
+  percent: number;
+  /** Meta's estimated_time_to_regain_access (minutes), in seconds. */
+  regainSeconds: number;
+}
+
+/**
+ * x-business-use-case-usage: {"<business id>": [{"type": "ads_insights", "call_count": 28, "total_cputime": 25,
+ * "total_time": 25, "estimated_time_to_regain_access": 0}, …]}. Undefined when absent or unreadable.
+ */
+export function parseBusinessUseCaseUsage(header: string | null): Usage | undefined {
+  if (!header) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(header);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  let percent = 0;
+  let regain = 0;
+  for (const list of Object.values(parsed as Record<string, unknown>)) {
+    for (const u of Array.isArray(list) ? list : []) {
+      const n = (k: string) => (typeof u?.[k] === 'number' && Number.isFinite(u[k]) ? (u[k] as number) : 0);
+      percent = Math.max(percent, n('call_count'), n('total_cputime'), n('total_time'));
+      regain = Math.max(regain, n('estimated_time_to_regain_access'));
+    }
+  }
+  return { percent, regainSeconds: regain * 60 };
+}
+
+function toDaily(row: Record<string, any>): DailyInsight {
+  const num = (v: unknown) => (v === undefined || v === null || !Number.isFinite(Number(v)) ? null : Number(v));
+  return {
+    day: String(row.date_start).slice(0, 10),
+    impressions: toCount(row.impressions),
+    reach: toCount(row.reach),
+    clicks: toCount(row.clicks),
+    linkClicks: toCount(row.inline_link_clicks),
+    spendCents: toCents(row.spend),
+    ctr: num(row.ctr),
+    frequency: num(row.frequency),
+  };
+}
+
+/** Meta's spend is a decimal string in the account's currency ("12.34"). */
+function toCents(v: string | number | undefined): number {
+  const n = Math.round(Number(v ?? 0) * 100);
+  return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
 function toCount(v: string | number | undefined): number {

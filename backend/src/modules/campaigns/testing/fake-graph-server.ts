@@ -19,6 +19,16 @@ export interface FakeGraph {
   hang(edge: Edge, n?: number, onHang?: () => void): void;
   /** Added latency per request (ms), to model Meta's response times. */
   latencyMs: number;
+  /** Insights calls answered, and campaigns paused (POST /{campaign-id} status=PAUSED). */
+  insightsCalls: number;
+  paused: Set<string>;
+  /**
+   * Delivery per campaign id for the account's insights (level=campaign, time_increment=1 or
+   * date_preset=maximum): `days` daily rows of `perDay` impressions; absent ids have no data.
+   */
+  delivery: Map<string, { startDay: string; days: number; perDay: number }>;
+  /** The ads_insights usage the x-business-use-case-usage header reports: this many percent per call. */
+  usagePerCallPercent: number;
   close(): Promise<void>;
 }
 
@@ -31,6 +41,38 @@ export async function startFakeGraph(opts: { version?: string; adAccountId?: str
   const hangs = new Map<Edge, { n: number; onHang?: () => void }>();
   const hung = new Set<http.ServerResponse>();
   let seq = 0;
+  const delivery: FakeGraph['delivery'] = new Map();
+  const paused = new Set<string>();
+  let insightsCalls = 0;
+
+  /** GET /act_{id}/insights: rows of the filtered campaigns, paged by `limit` with an opaque `after` cursor. */
+  const insights = (url: URL) => {
+    insightsCalls++;
+    const filter = JSON.parse(url.searchParams.get('filtering') ?? '[]') as { field: string; operator: string; value: string[] }[];
+    const ids = filter.find((f) => f.field === 'campaign.id' && f.operator === 'IN')?.value ?? [];
+    const daily = url.searchParams.get('time_increment') === '1';
+    const rows: Record<string, string>[] = [];
+    for (const id of ids) {
+      const d = delivery.get(id);
+      if (!d) continue;
+      const start = Date.parse(`${d.startDay}T00:00:00Z`);
+      const figures = (impressions: number) => ({
+        impressions: String(impressions), reach: String(Math.round(impressions * 0.7)), clicks: String(Math.round(impressions / 100)),
+        inline_link_clicks: String(Math.round(impressions / 125)), spend: (impressions / 200).toFixed(2),
+      });
+      if (daily) {
+        for (let i = 0; i < d.days; i++) {
+          const day = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+          rows.push({ campaign_id: id, date_start: day, date_stop: day, ...figures(d.perDay), ctr: '1.0', frequency: '1.43' });
+        }
+      } else rows.push({ campaign_id: id, ...figures(d.perDay * d.days), frequency: '1.43' });
+    }
+    const limit = Number(url.searchParams.get('limit') ?? 25);
+    const offset = Number(url.searchParams.get('after') ?? 0);
+    const page = rows.slice(offset, offset + limit);
+    const more = offset + limit < rows.length;
+    return { data: page, paging: { cursors: { before: String(offset), after: String(offset + limit) }, ...(more ? { next: `https://graph.example/next?after=${offset + limit}` } : {}) } };
+  };
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -61,6 +103,14 @@ export async function startFakeGraph(opts: { version?: string; adAccountId?: str
           }
           return send(res, 200, answer);
         }
+        if (req.method === 'GET' && url.pathname === `${prefix}insights`) {
+          const body = insights(url);
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'x-business-use-case-usage': JSON.stringify({ '1234567890': [{ type: 'ads_insights', call_count: Math.min(100, Math.round(fake.insightsCalls * fake.usagePerCallPercent)), total_cputime: 1, total_time: 1, estimated_time_to_regain_access: 0 }] }),
+          });
+          return res.end(JSON.stringify(body));
+        }
         if (req.method === 'GET' && url.pathname.startsWith(prefix)) {
           const edge = url.pathname.slice(prefix.length) as Exclude<Edge, 'adimages'>;
           const filter = JSON.parse(url.searchParams.get('filtering') ?? '[]') as { field: string; operator: string; value: string }[];
@@ -70,6 +120,10 @@ export async function startFakeGraph(opts: { version?: string; adAccountId?: str
         }
         if (req.method === 'GET' && url.pathname === `/${version}/search`) return send(res, 200, interestSearchBody(url.searchParams.get('q') ?? ''));
         if (req.method === 'GET' && url.pathname.endsWith('/insights')) return send(res, 200, { data: [] });
+        if (req.method === 'POST' && /^\/[^/]+\/\d+$/.test(url.pathname)) {
+          paused.add(url.pathname.split('/').pop()!);
+          return send(res, 200, { success: true });
+        }
         return send(res, 400, graphError(100, 'Unsupported request'));
       };
       if (fake.latencyMs > 0) setTimeout(handle, fake.latencyMs);
@@ -85,6 +139,12 @@ export async function startFakeGraph(opts: { version?: string; adAccountId?: str
     posts,
     created,
     latencyMs: opts.latencyMs ?? 0,
+    get insightsCalls() {
+      return insightsCalls;
+    },
+    paused,
+    delivery,
+    usagePerCallPercent: 0.01,
     hang(edge, n = 1, onHang) {
       hangs.set(edge, { n, onHang });
     },

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../platform/config';
-import type { FoundMlsMember } from '../../agents';
+import type { MlsMember } from '../../agents';
 import { mapResoProperties } from '../reso-mapping';
 import { isActiveMember, memberFromReso, memberHasName, nameCandidates } from '../member-search';
 import { MlsProviderError, readCollection, type MlsProvider } from './mls-provider';
@@ -52,7 +52,7 @@ export function createDemoMlsProvider(dataset?: DemoDataset): MlsProvider {
         .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object')
         .filter((m) => m.MemberStateOrProvince === state && isActiveMember(m) && memberHasName(m, candidates))
         .map((m) => memberFromReso(m, state))
-        .filter((m): m is FoundMlsMember => m !== null)
+        .filter((m): m is MlsMember => m !== null)
         .sort((a, b) => a.mlsId.localeCompare(b.mlsId));
     },
 

@@ -1,4 +1,4 @@
-import type { FoundMlsMember } from '../../agents';
+import type { MlsMember } from '../../agents';
 import type { MappedBatch } from '../reso-mapping';
 
 /**
@@ -9,7 +9,7 @@ import type { MappedBatch } from '../reso-mapping';
 export interface MlsProvider {
   readonly name: 'reso' | 'demo';
   /** Active members with this name in this state (two-letter code), best first. */
-  searchMembers(name: string, state: string): Promise<FoundMlsMember[]>;
+  searchMembers(name: string, state: string): Promise<MlsMember[]>;
   /** The member's listings (ListAgentMlsId), mapped; bad records are counted, never thrown. */
   listingsForAgent(memberMlsId: string): Promise<MappedBatch>;
 }

@@ -1,6 +1,6 @@
 import { outboundFetch } from '../../../platform/outbound/http';
 import type { Logger } from '../../../platform/logger';
-import type { FoundMlsMember } from '../../agents';
+import type { MlsMember } from '../../agents';
 import { mapResoProperties, type MappedBatch } from '../reso-mapping';
 import { memberFromReso, nameCandidates } from '../member-search';
 import { MlsProviderError, readCollection, type MlsProvider } from './mls-provider';
@@ -199,7 +199,7 @@ export function createResoProvider(opts: ResoProviderOptions): MlsProvider {
       const { value } = readCollection(body, 'Member');
       return value
         .map((m) => memberFromReso(m, state))
-        .filter((m): m is FoundMlsMember => m !== null)
+        .filter((m): m is MlsMember => m !== null)
         .sort((a, b) => a.mlsId.localeCompare(b.mlsId));
     },
 

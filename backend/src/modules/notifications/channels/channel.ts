@@ -4,6 +4,10 @@ import type { SafeFetch } from '../../../platform/outbound/http';
 import type { Mailer } from '../../../platform/email/mailer';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import type { SettingsRow } from '../settings/settings.service';
+import type { HookRow } from '../hooks/hooks.service';
+import type { Db } from '../../../platform/db/knex';
+import type { SmsProvider } from '../sms/providers';
+import type { EmailRecipient } from '../../agents';
 
 /** One thing to deliver on one channel (a row of notification_messages). */
 export interface MessageRow {
@@ -13,9 +17,11 @@ export interface MessageRow {
   campaignId: number | null;
   kind: DeliveryKind;
   channel: DeliveryChannel;
+  /** The REST hook of a `hook` message (null once the hook is unsubscribed). */
+  hookId?: number | null;
   webhookId: string;
   payload: any;
-  status: 'pending' | 'delivered' | 'dead';
+  status: 'pending' | 'delivered' | 'dead' | 'waiting';
   attempts: number;
   lastAttemptAllowed: number;
   nextAttemptAt: Date | null;
@@ -37,6 +43,14 @@ export interface AttemptOutcome {
   gone: boolean;
   /** Retrying cannot help (the channel is no longer set up): no further attempts. */
   permanent: boolean;
+  /** Not an attempt: run this same attempt again at this time (text alerts waiting for their minute). */
+  deferUntil?: Date;
+  /**
+   * No attempt was made: the email may not go to the agent's address yet (it is not verified, DESIGN §3). The
+   * message waits, and goes out once the address is verified; `notice`: the identity's MLS-published email may
+   * be told, without content, that a lead came in.
+   */
+  waiting?: { notice: boolean };
 }
 
 export interface ChannelContext {
@@ -45,8 +59,16 @@ export interface ChannelContext {
   box: SecretBox;
   safeFetch: SafeFetch;
   mailer: Mailer;
-  /** The agent's name and email now (through the agents module's door). */
-  agent: () => Promise<{ id: number; name: string; email: string | null } | undefined>;
+  /** Where an email to the agent may go now, and whether that address is verified (the agents module's door). */
+  recipient: () => Promise<EmailRecipient | undefined>;
+  /** A one-time sign-in link to the agent's dashboard, for an email sent to `email` (the agents module's door). */
+  signInLink: (email: string) => Promise<string>;
+  /** The REST hook a `hook` message goes to (null: unsubscribed since). */
+  hook?: HookRow | null;
+  /** The database, for channels that keep state of their own (text alerts group the leads of a minute). */
+  db?: Db;
+  /** Where texts go (Twilio or the outbox). */
+  sms?: SmsProvider;
   now: Date;
 }
 
@@ -65,4 +87,18 @@ export const notConfigured = (what: string, target: string | null = null): Attem
   retryAfterSeconds: null,
   gone: false,
   permanent: true,
+});
+
+/** No attempt: the email waits for a verified address (see AttemptOutcome.waiting). */
+export const waitingForVerifiedAddress = (notice: boolean): AttemptOutcome => ({
+  ok: false,
+  target: null,
+  statusCode: null,
+  responseBody: null,
+  error: null,
+  warning: null,
+  retryAfterSeconds: null,
+  gone: false,
+  permanent: false,
+  waiting: { notice },
 });

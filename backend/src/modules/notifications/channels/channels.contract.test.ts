@@ -1,12 +1,7 @@
 import nock from 'nock';
 import { Webhook } from 'standardwebhooks';
-import { loadConfig } from '../../../platform/config';
-import { createSecretBox } from '../../../platform/crypto/secret-box';
-import type { SafeFetch } from '../../../platform/outbound/http';
-import type { Mailer } from '../../../platform/email/mailer';
-import { defaultSettings, type SettingsRow } from '../settings/settings.service';
+import { box, config, ctx, data, message, NOW } from '../testing/channel-fixtures';
 import { toLeadDelivery } from '../delivery/lead-deliveries';
-import type { ChannelContext, MessageRow } from './channel';
 import { webhookChannel } from './webhook.channel';
 import { zapierChannel } from './zapier.channel';
 import { crmChannel } from './crm.channel';
@@ -15,57 +10,6 @@ import { crmChannel } from './crm.channel';
  * Each channel against its receiver's documented HTTP shape, with nock. The channels are handed a client
  * over global fetch here (nock intercepts it); the SSRF-safe client itself is tested in ssrf.test.ts.
  */
-const nockFetch: SafeFetch = async (url, init = {}) => {
-  const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body, redirect: 'manual' });
-  return { status: res.status, headers: res.headers, text: () => res.text(), url };
-};
-
-const KEY = 'a'.repeat(64);
-const box = createSecretBox(KEY);
-const config = loadConfig({ NODE_ENV: 'test', ENCRYPTION_KEY: KEY, PUBLIC_URL: 'https://www.listingads.example', FOLLOWUPBOSS_SYSTEM: 'ListingAds', FOLLOWUPBOSS_SYSTEM_KEY: 'sys-key-1' });
-const NOW = new Date('2026-11-24T15:00:00.000Z');
-const mailer: Mailer = { provider: 'outbox', send: async () => ({ messageId: 'x', transport: 'outbox' }) };
-
-const data = toLeadDelivery(config, {
-  id: 41,
-  agentId: 7,
-  listingId: 3,
-  name: 'Jamie Q. Buyer',
-  email: 'jamie@example.com',
-  phone: '8135550101',
-  message: 'Is it still available?',
-  source: 'property_page',
-  interestedInTour: true,
-  interestedInSimilar: false,
-  createdAt: '2026-11-24T14:59:59.000Z',
-  listing: { mlsId: 'MLS-123', address: '12 Palm Ave', city: 'Tampa', state: 'FL', postalCode: '33602', price: '450000', bedrooms: 3, bathrooms: '2.0', squareFeet: 1850, imageUrl: 'https://photos.example.com/1.jpg' },
-});
-
-const message: MessageRow = {
-  id: 1,
-  agentId: 7,
-  leadId: 41,
-  campaignId: null,
-  kind: 'lead.created',
-  channel: 'webhook',
-  webhookId: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W',
-  payload: { type: 'lead.created', timestamp: '2026-11-24T14:59:59.000Z', data },
-  status: 'pending',
-  attempts: 0,
-  lastAttemptAllowed: 10,
-  nextAttemptAt: null,
-  createdAt: NOW,
-};
-
-const ctx = (settings: Partial<SettingsRow>): ChannelContext => ({
-  config,
-  settings: { ...defaultSettings(7), ...settings },
-  box,
-  safeFetch: nockFetch,
-  mailer,
-  agent: async () => ({ id: 7, name: 'Dana', email: 'dana@example.com' }),
-  now: NOW,
-});
 
 beforeAll(() => {
   nock.disableNetConnect();
@@ -120,6 +64,25 @@ describe('custom webhook (Standard Webhooks)', () => {
       jest.useRealTimers();
     }
     expect(data.listing.url).toBe('https://www.listingads.example/listing/MLS-123');
+  });
+
+  it('every URL in a payload is absolute, from PUBLIC_URL: our own photo paths and the manual listing page too', () => {
+    const own = toLeadDelivery(config, {
+      id: 42, agentId: 7, listingId: 4, name: 'Jo', email: 'jo@example.com', phone: null, message: null, source: 'property_page',
+      interestedInTour: false, interestedInSimilar: false, createdAt: '2026-11-24T14:59:59.000Z',
+      listing: { mlsId: 'MANUAL-1764000000000', address: '1 Bay St', city: 'Tampa', state: 'FL', postalCode: null, price: '300000', imageUrl: '/objects/uploads/0b6c3a52-3f1e-4c2a-9a57-1d7c2e4a9b10' },
+    });
+    expect(own.listing.imageUrl).toBe('https://www.listingads.example/objects/uploads/0b6c3a52-3f1e-4c2a-9a57-1d7c2e4a9b10');
+    expect(own.listing.url).toBe('https://www.listingads.example/manual-listing/MANUAL-1764000000000');
+    const urls: string[] = [];
+    JSON.stringify(own, (_key, value: unknown) => {
+      if (typeof value === 'string' && /(^\/|:\/\/)/.test(value)) urls.push(value);
+      return value;
+    });
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/www\.listingads\.example\//);
+    // An outside photo stays as it is.
+    expect(data.listing.imageUrl).toBe('https://photos.example.com/1.jpg');
   });
 
   it('signs with a typed non-whsec secret as its raw bytes', async () => {

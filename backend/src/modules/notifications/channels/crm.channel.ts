@@ -3,18 +3,11 @@ import type { Config } from '../../../platform/config';
 import type { Channel, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
 import { postAttempt } from './http-attempt';
+import { crmSourceName, splitName } from './crm-mapping';
+import { deliverToRealGeeks } from './realgeeks.crm';
+import { deliverToHubSpot } from './hubspot.crm';
 
-function splitName(full: string): { firstName: string; lastName: string } {
-  const parts = full.trim().split(/\s+/);
-  if (parts.length === 1) return { firstName: parts[0], lastName: '' };
-  return { firstName: parts.slice(0, -1).join(' '), lastName: parts[parts.length - 1] };
-}
 
-/** Where the leads come from, as Follow Up Boss asks: the site's domain without "www.". */
-function sourceName(config: Config): string {
-  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).hostname.replace(/^www\./, '');
-  return 'Listing Ads';
-}
 
 /**
  * Follow Up Boss Events API (POST /v1/events, docs.followupboss.com/reference/events-post): a
@@ -24,7 +17,7 @@ function sourceName(config: Config): string {
 export function followUpBossEvent(config: Config, type: string, timestamp: string, d: LeadDelivery) {
   const interests = [d.lead.interestedInTour ? 'would like a tour' : null, d.lead.interestedInSimilar ? 'interested in similar homes' : null].filter(Boolean);
   return {
-    source: sourceName(config),
+    source: crmSourceName(config),
     system: config.FOLLOWUPBOSS_SYSTEM,
     type: 'Property Inquiry',
     message: d.lead.message || `Inquiry about ${d.listing.address}`,
@@ -88,6 +81,15 @@ export const crmChannel: Channel = {
     const { crmType, crmDisabledAt } = ctx.settings;
     if (!crmType) return notConfigured('No CRM is set any more');
     if (crmDisabledAt) return notConfigured('The CRM was turned off after it answered 410 Gone');
-    return crmType === 'followupboss' ? followUpBoss(message, ctx) : genericCrm(message, ctx);
+    switch (crmType) {
+      case 'followupboss':
+        return followUpBoss(message, ctx);
+      case 'hubspot':
+        return deliverToHubSpot(message, ctx);
+      case 'realgeeks':
+        return deliverToRealGeeks(message, ctx);
+      case 'custom':
+        return genericCrm(message, ctx);
+    }
   },
 };

@@ -1,34 +1,57 @@
 import { maskEmail, type LeadDelivery } from '@app/contracts';
 import type { EmailMessage } from '../../../platform/email/mailer';
 import type { AttemptOutcome, Channel } from './channel';
-import { notConfigured } from './channel';
-import { campaignLiveEmail, deliveryDeadEmail, digestEmail, endpointDisabledEmail, leadEmail } from '../emails/templates';
+import { notConfigured, waitingForVerifiedAddress } from './channel';
+import { campaignReportEmail } from '../emails/report-templates';
+import { campaignLiveEmail, deliveryDeadEmail, digestEmail, endpointDisabledEmail, leadEmail, leadNoticeEmail } from '../emails/templates';
 
-/** Email to the agent's current address: nodemailer over SMTP, or the .eml outbox. */
+/**
+ * What may go to an address nobody verified (DESIGN §3): to the email the MLS publishes for the member, the
+ * content-free lead notice and the go-live email (the ad as the public sees it), each with a sign-in link that
+ * verifies the identity. Everything else (leads, digests, delivery reports: buyers' data) only to a verified one.
+ */
+const FOR_MLS_ADDRESS = new Set(['lead.notice', 'campaign.live']);
+
+/**
+ * Email to the agent: nodemailer over SMTP, or the .eml outbox. Only to the address the agents module says may be
+ * written to: an email with content for an address nobody verified waits (no attempt), and a lead for an MLS
+ * identity nobody verified asks for a notice instead.
+ */
 export const emailChannel: Channel = {
   async deliver(message, ctx): Promise<AttemptOutcome> {
-    const agent = await ctx.agent();
-    if (!agent) return notConfigured('The agent no longer exists');
-    if (!agent.email) return notConfigured('The agent has no email address');
-    const to = agent.email;
+    const recipient = await ctx.recipient();
+    if (!recipient) return notConfigured('The agent no longer exists');
+    const allowed = recipient.kind === 'verified' || (recipient.kind === 'mls' && FOR_MLS_ADDRESS.has(message.kind));
+    if (!allowed || !recipient.to) {
+      return waitingForVerifiedAddress(recipient.kind === 'mls' && message.kind === 'lead.created');
+    }
+    const to = recipient.to;
+    const dash = await ctx.signInLink(to);
     const p = message.payload;
     let email: EmailMessage;
     switch (message.kind) {
       case 'lead.created':
       case 'lead.test':
-        email = leadEmail(ctx.config, to, (p as { data: LeadDelivery }).data);
+        email = leadEmail(ctx.config, to, (p as { data: LeadDelivery }).data, dash);
         break;
       case 'lead.digest':
-        email = digestEmail(ctx.config, to, agent.id, p.leads, p.date);
+        email = digestEmail(ctx.config, to, p.leads, p.date, dash);
+        break;
+      case 'lead.notice':
+        email = leadNoticeEmail(ctx.config, to, p, dash);
         break;
       case 'campaign.live':
-        email = campaignLiveEmail(ctx.config, to, p);
+        email = campaignLiveEmail(ctx.config, to, p, dash);
         break;
       case 'endpoint.disabled':
-        email = endpointDisabledEmail(ctx.config, to, agent.id, p);
+        email = endpointDisabledEmail(ctx.config, to, p, dash);
         break;
       case 'delivery.dead':
-        email = deliveryDeadEmail(ctx.config, to, agent.id, p);
+        email = deliveryDeadEmail(ctx.config, to, p, dash);
+        break;
+      case 'report.mid_flight':
+      case 'report.final':
+        email = campaignReportEmail(ctx.config, to, p);
         break;
     }
     const target = maskEmail(to);

@@ -14,12 +14,22 @@ import { startReceiver } from '../testing/receiver';
 import { agentWithListing, insertLead, waitFor } from '../testing/rows';
 import { insertListingWithDraftCampaign } from '../../../../test/factories';
 import { notifyCampaignLive } from './campaign-live';
+import { resolvesToPublicAddresses } from '../../../platform/outbound/http';
+import { registry } from '../../../platform/metrics';
+
+/** A counter's value for the labels given (the others summed). */
+async function counted(metric: string, labels: Record<string, string>): Promise<number> {
+  const { values } = await registry.getSingleMetric(metric)!.get();
+  return values.filter((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x)).reduce((n, v) => n + v.value, 0);
+}
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 async function setup(t: TestContext, settings: Record<string, unknown>, agentOpts: { email?: string | null } = {}) {
   const { agent, listing } = await agentWithListing(t.db, agentOpts);
-  await saveSettings(t.db, deliveryTransports(t.config).box, agent.id, settings as never);
+  // The receivers here are on loopback, which this configuration allows (OUTBOUND_ALLOW_LOOPBACK).
+  const isPublicTarget = (url: string) => resolvesToPublicAddresses(url, { allowLoopback: t.config.OUTBOUND_ALLOW_LOOPBACK });
+  await saveSettings(t.db, deliveryTransports(t.config).box, agent.id, settings as never, { isPublicTarget });
   return { agent, listing };
 }
 
@@ -46,6 +56,8 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
 
   it('retries a 500 and then delivers, signed, with the same webhook-id and body; the email goes out too', async () => {
     const rx = await startReceiver((_r, n) => (n === 1 ? { status: 500, body: 'boom' } : { status: 200, body: 'ok' }));
+    const attempt = (outcome: string) => counted('listing_ads_delivery_attempts_total', { channel: 'webhook', kind: 'lead.created', outcome });
+    const before = { failed: await attempt('failed'), succeeded: await attempt('succeeded'), jobs: await counted('listing_ads_job_runs_total', { queue: 'notifications.deliver', outcome: 'completed' }) };
     try {
       const { agent, listing } = await setup(t, { webhookUrl: rx.url(), webhookSecret: SECRET });
       const lead = await submitLead(t, agent, listing);
@@ -72,6 +84,10 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
       ]);
       expect(rows[0].responseBody).toBe('boom');
       expect(rows[0].target).toBe(rx.url());
+      // The metrics count each attempt by channel and outcome, and the jobs that made them.
+      expect(await attempt('failed')).toBe(before.failed + 1);
+      expect(await attempt('succeeded')).toBe(before.succeeded + 1);
+      expect(await counted('listing_ads_job_runs_total', { queue: 'notifications.deliver', outcome: 'completed' })).toBeGreaterThanOrEqual(before.jobs + 2);
 
       const email = await waitFor(async () => {
         const row = await message(t, lead.id, 'email');
@@ -79,11 +95,12 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
       }, 10000, 'email delivered');
       expect(email.attempts).toBe(1);
       const eml = outboxFiles(t).find((f) => f.includes('Reply-To: jamie@example.com') && f.includes('Is it still available?'));
-      expect(eml).toMatch(/^To: dana@example.com$/m);
+      expect(eml).toMatch(new RegExp(`^To: ${agent.email}$`, 'm'));
       expect(eml).toMatch(/^Reply-To: jamie@example.com$/m);
       expect(eml).toContain('text/html');
       expect(eml).toContain('text/plain');
-      expect(eml).toContain(`/dashboard?agent=${agent.id}`);
+      // The dashboard button is a one-time sign-in link, never a dead end at /login.
+      expect(eml!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toMatch(/\/verify-email\?token=[A-Za-z0-9_-]{40,}/);
     } finally {
       await rx.close();
     }
@@ -207,7 +224,7 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
       const notice = await t.db('notificationMessages').where({ agentId: agent.id, kind: 'delivery.dead' }).first();
       expect(notice.payload).toMatchObject({ channel: 'webhook', attempts: 10, leadName: 'Jamie Buyer', webhookId: m.webhookId });
       await runQueued();
-      expect(outboxFiles(t).find((f) => f.includes('A lead could not be delivered to your custom webhook'))).toContain('dana@example.com');
+      expect(outboxFiles(t).find((f) => f.includes('A lead could not be delivered to your custom webhook'))).toContain(agent.email);
 
       // Replay once the receiver works: the same webhook-id and body, one more attempt.
       up = true;
@@ -240,9 +257,9 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
     expect(eml).toMatch(/^To: digest@example.com$/m);
   });
 
-  it('the go-live email goes out once per campaign, with the ad, targeting, budget, impressions and dashboard link', async () => {
+  it('the go-live email goes out once per campaign, with the ad, targeting, budget, impressions and a sign-in link to the dashboard', async () => {
     const { campaignId, agentId } = await insertListingWithDraftCampaign(t.db);
-    await t.db('agents').where({ id: agentId }).update({ email: 'golive@example.com' });
+    await t.db('agents').where({ id: agentId }).update({ email: 'golive@example.com', verifiedAt: new Date() });
     const live = {
       campaignId,
       agentId,
@@ -263,10 +280,15 @@ describe('the retry schedule, dead deliveries and replay (the job handler run st
     await runQueued();
     const eml = outboxFiles(t).find((f) => f.includes('To: golive@example.com'));
     expect(eml).toBeDefined();
-    const text = eml!.replace(/=\r?\n/g, '');
-    for (const part of ['Just Listed in Tampa', 'Sunny 3-bed home with a pool.', 'Home buyers', '$399', '50,000', `/dashboard?agent=${agentId}`, '/demo-mls/photos/exterior-01.jpg']) {
+    const text = eml!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    for (const part of ['Just Listed in Tampa', 'Sunny 3-bed home with a pool.', 'Home buyers', '$399', '50,000', '/demo-mls/photos/exterior-01.jpg']) {
       expect(text).toContain(part);
     }
+    // The dashboard button signs the agent in (a one-time link), never a dead end at /login.
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
+    const browser = t.newSession();
+    await browser.post('/api/auth/verify-email').send({ token }).expect(200);
+    expect((await browser.get('/api/auth/me').expect(200)).body.id).toBe(agentId);
   });
 
   it('a lead handed over twice is delivered once', async () => {

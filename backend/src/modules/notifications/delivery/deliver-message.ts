@@ -11,10 +11,13 @@ import {
 import { defineJob } from '../../../platform/jobs/job';
 import type { Queue } from '../../../platform/jobs/queue';
 import type { Config } from '../../../platform/config';
-import { findAgent } from '../../agents';
+import { recordDeliveryAttempt } from '../../../platform/metrics';
+import { emailRecipientOf, issueSignInLink } from '../../agents';
+import { publicOrigin, type LeadNoticePayload } from '../emails/templates';
 import { CHANNELS } from '../channels';
 import type { AttemptOutcome, MessageRow } from '../channels/channel';
-import { disableChannel, loadSettings } from '../settings/settings.service';
+import { defaultSettings, disableChannel, loadSettings } from '../settings/settings.service';
+import { deleteHook, loadHookForDelivery } from '../hooks/hooks.service';
 import { deliveryTransports, type DeliveryDeps } from './delivery-deps';
 
 export const DELIVER_JOB_NAME = 'notifications.deliver';
@@ -49,6 +52,58 @@ export const deliverJob = defineJob({
     await attemptDelivery({ db: ctx.db, config: ctx.config, logger: ctx.logger, queue: ctx.queue, ...deliveryTransports(ctx.config) }, messageId, attempt);
   },
 });
+
+/** The clock hour a lead notice counts against (`notification_messages_notice_hour_unique`: one an hour). */
+const noticeHour = (now: Date) => now.toISOString().slice(0, 13);
+
+/**
+ * An email that may not go to the agent's address yet (DESIGN §3): the message waits, with no attempt made or
+ * counted, until the address is verified (`releaseWaitingEmails`). A lead for an MLS identity nobody verified
+ * makes the content-free notice to the MLS-published email instead, at most one in any hour. The agent is read again
+ * under a share lock after the message is marked: a verification that committed meanwhile (its release found no
+ * waiting message yet) is seen here and the message goes on at once; one still running waits for this.
+ */
+async function holdForVerifiedAddress(deps: DeliveryDeps, message: MessageRow, notice: boolean, now: Date): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    await trx('notificationMessages').where({ id: message.id }).update({ status: 'waiting', leaseUntil: null, nextAttemptAt: null, updatedAt: trx.fn.now() });
+    const recipient = await emailRecipientOf(message.agentId, trx);
+    if (recipient?.kind === 'verified') {
+      await trx('notificationMessages').where({ id: message.id }).update({ status: 'pending', nextAttemptAt: trx.fn.now() });
+      await deps.queue.send(deliverJob, { messageId: message.id, attempt: message.attempts + 1 }, { trx });
+      return;
+    }
+    if (notice && recipient?.kind === 'mls') {
+      // At most one notice in any hour: the agent's notices are looked at under a lock of their own (the unique
+      // index on the clock hour backs it in the database).
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`lead-notice:${message.agentId}`]);
+      const recent = await trx('notificationMessages')
+        .where({ agentId: message.agentId, kind: 'lead.notice' })
+        .where('createdAt', '>', trx.raw(`now() - interval '1 hour'`))
+        .first('id');
+      if (recent) return;
+      const listing = message.payload?.data?.listing as { address?: string; city?: string; state?: string } | undefined;
+      const payload: LeadNoticePayload = {
+        hour: noticeHour(now),
+        listingAddress: [listing?.address, listing?.city, listing?.state].filter(Boolean).join(', ') || 'your listing',
+      };
+      await createMessage(deps.queue, trx, { agentId: message.agentId, kind: 'lead.notice', channel: 'email', payload });
+    }
+  });
+  deps.logger.info({ messageId: message.id, kind: message.kind, notice }, 'email waits for a verified address');
+}
+
+/**
+ * The agent's address was just verified (the agents module's hook, in its transaction): every email that waited
+ * for it goes out now, each as its next attempt.
+ */
+export async function releaseWaitingEmails(queue: Pick<Queue, 'sendMany'>, trx: Knex.Transaction, agentId: number): Promise<number> {
+  const rows = (await trx('notificationMessages')
+    .where({ agentId, status: 'waiting' })
+    .update({ status: 'pending', nextAttemptAt: trx.fn.now(), updatedAt: trx.fn.now() })
+    .returning(['id', 'attempts'])) as { id: string | number; attempts: number }[];
+  if (rows.length) await queue.sendMany(deliverJob, rows.map((r) => ({ messageId: Number(r.id), attempt: r.attempts + 1 })), { trx });
+  return rows.length;
+}
 
 /** Seconds before attempt `next` (2-based), stretched to the receiver's Retry-After, then scaled (tests). */
 export function retryDelaySeconds(config: Pick<Config, 'DELIVERY_RETRY_TIME_SCALE'>, nextAttempt: number, retryAfterSeconds: number | null): number {
@@ -107,9 +162,19 @@ export async function createMessage(
   return row;
 }
 
+/** Create many messages and enqueue their first attempts (one INSERT each), in the caller's transaction. */
+export async function createMessages(queue: Pick<Queue, 'sendMany'>, trx: Knex.Transaction, messages: readonly NewMessage[]): Promise<MessageRow[]> {
+  if (!messages.length) return [];
+  const rows = await insertMessages(trx, messages);
+  if (rows.length) await queue.sendMany(deliverJob, rows.map((r) => ({ messageId: r.id, attempt: 1 })), { trx });
+  return rows;
+}
+
 export interface AttemptResult {
-  /** false: this attempt was already made (a job that ran twice) or the message is finished. */
+  /** false: this attempt was already made (a job that ran twice), the message is finished, or it was deferred. */
   made: boolean;
+  /** The channel asked to make this attempt later (text alerts waiting for their minute). */
+  deferredUntil?: Date;
   deliveryId?: number;
   status?: DeliveryStatus;
   outcome?: AttemptOutcome;
@@ -139,9 +204,13 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     return { made: false };
   }
   message.id = Number(message.id);
+  message.hookId = message.hookId == null ? null : Number(message.hookId);
 
   const now = deps.now?.() ?? new Date();
-  const settings = await loadSettings(db, message.agentId);
+  // A REST hook carries its own URL and secret: it needs the hook (and its key's liveness), not the agent's settings.
+  const isHook = message.channel === 'hook';
+  const settings = isHook ? defaultSettings(message.agentId) : await loadSettings(db, message.agentId);
+  const hook = isHook && message.hookId ? ((await loadHookForDelivery(db, message.hookId)) ?? null) : null;
   const started = performance.now();
   let outcome: AttemptOutcome;
   try {
@@ -151,10 +220,11 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
       box: deps.box,
       safeFetch: deps.safeFetch,
       mailer: deps.mailer,
-      agent: async () => {
-        const a = await findAgent(message.agentId);
-        return a ? { id: a.id, name: a.name, email: a.email } : undefined;
-      },
+      recipient: () => emailRecipientOf(message.agentId),
+      signInLink: (email) => issueSignInLink(db, publicOrigin(config), { agentId: message.agentId, email }),
+      hook,
+      db,
+      sms: deps.sms,
       now,
     });
   } catch (err) {
@@ -162,6 +232,20 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     outcome = { ok: false, target: null, statusCode: null, responseBody: null, error: `internal: ${(err as Error).message}`, warning: null, retryAfterSeconds: null, gone: false, permanent: false };
   }
   const durationMs = Math.round(performance.now() - started);
+  if (outcome.waiting) {
+    await holdForVerifiedAddress(deps, message, outcome.waiting.notice, now);
+    return { made: false };
+  }
+
+  if (outcome.deferUntil) {
+    // Not an attempt: the same attempt runs again then (its lease is given back, no row is written).
+    const until = outcome.deferUntil;
+    await db.transaction(async (trx) => {
+      await deps.queue.send(deliverJob, { messageId: message.id, attempt }, { trx, startAfter: until });
+      await trx('notificationMessages').where({ id: message.id }).update({ leaseUntil: null, nextAttemptAt: until, updatedAt: trx.fn.now() });
+    });
+    return { made: false, deferredUntil: until };
+  }
 
   const last = attempt >= message.lastAttemptAllowed || outcome.permanent;
   const status: DeliveryStatus = outcome.ok ? 'succeeded' : outcome.gone ? 'disabled' : last ? 'dead' : 'failed';
@@ -207,7 +291,10 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     // Tell the agent: the endpoint is gone, or a lead could not be delivered after every scheduled attempt.
     // Emails about emails would fail the same way, and a test send is answered on the spot.
     const tellAgent = message.channel !== 'email' && message.kind !== 'lead.test';
-    if (status === 'disabled') {
+    if (status === 'disabled' && message.channel === 'hook') {
+      // A REST hook's 410 is how Zapier, Make and n8n say "unsubscribed": the hook goes, and nobody needs an email.
+      if (message.hookId) await deleteHook(trx, message.hookId);
+    } else if (status === 'disabled') {
       await disableChannel(trx, message.agentId, message.channel);
       if (tellAgent) {
         await createMessage(deps.queue, trx, { agentId: message.agentId, kind: 'endpoint.disabled', channel: 'email', payload: { channel: message.channel, target: outcome.target } });
@@ -231,6 +318,7 @@ export async function attemptDelivery(deps: DeliveryDeps, messageId: number, att
     return Number(row.id);
   });
   if (deliveryId === null) return { made: false };
+  recordDeliveryAttempt(message.channel, message.kind, status);
   logger.info({ messageId: message.id, channel: message.channel, kind: message.kind, attempt, status, code: outcome.statusCode, ms: durationMs }, 'delivery attempt');
   return { made: true, deliveryId, status, outcome, durationMs };
 }

@@ -1,8 +1,9 @@
-import type { DeliveriesQuery, DeliveryPage, DeliveryReplay, DeliveryView, LeadDelivery, WebhookType } from '@app/contracts';
+import { DELIVERY_REPLAYS_PER_MINUTE, isReplayable, type DeliveriesQuery, type DeliveryPage, type DeliveryReplay, type DeliveryView, type LeadDelivery, type WebhookType } from '@app/contracts';
 import type { Db } from '../../../platform/db/knex';
 import type { Queue } from '../../../platform/jobs/queue';
 import type { Config } from '../../../platform/config';
-import { deliveryNotFound, deliveryStillRetrying, nothingToTest, testFailed } from '../notifications.errors';
+import { deliveryNotFound, deliveryNotReplayable, deliveryStillRetrying, nothingToTest, testFailed } from '../notifications.errors';
+import { consumeRateLimit } from '../../../platform/http/rate-limit';
 import { loadSettings } from '../settings/settings.service';
 import { statusText } from '../channels/http-attempt';
 import { publicOrigin } from '../emails/templates';
@@ -50,6 +51,7 @@ export function presentDelivery(r: DeliveryRow): DeliveryView {
     durationMs: r.durationMs,
     createdAt: iso(r.createdAt)!,
     nextAttemptAt: pending ? iso(r.nextAttemptAt) : null,
+    replayable: isReplayable(r.status, r.messageStatus as 'pending' | 'delivered' | 'dead'),
   };
 }
 
@@ -75,8 +77,18 @@ export async function listDeliveries({ db }: { db: Db }, agentId: number | null,
 }
 
 /**
+ * Replays per agent, counted in PostgreSQL (every process shares them): the agent's dashboard (and an admin viewing
+ * as the agent) 10 a minute; operators (ops CLI) a budget of their own, 60 a minute per agent, for sending an
+ * agent's dead deliveries again after an outage. Each replay is a signed POST to a URL the agent chose.
+ */
+export const REPLAY_LIMIT = { name: 'notifications.replay', points: DELIVERY_REPLAYS_PER_MINUTE, durationSeconds: 60 } as const;
+export const OPERATOR_REPLAY_LIMIT = { name: 'notifications.replay-operator', points: 60, durationSeconds: 60 } as const;
+
+/**
  * Send a delivery again, now, with the current settings (URL, secret) and the same body and webhook-id.
- * One extra attempt: if it fails too, the delivery stays dead. `agentId` null: an operator (ops CLI).
+ * One extra attempt: if it fails too, the delivery stays dead. Only a dead or failed attempt of a delivery that
+ * is dead (`isReplayable`): 409 while retries are pending, and for one that succeeded, was delivered later or
+ * answered 410 Gone. Limited per agent (REPLAY_LIMIT; OPERATOR_REPLAY_LIMIT for `agentId` null, an operator).
  */
 export async function replayDelivery(deps: { db: Db; queue: Pick<Queue, 'send'> }, agentId: number | null, deliveryId: number): Promise<DeliveryReplay> {
   return deps.db.transaction(async (trx) => {
@@ -84,6 +96,8 @@ export async function replayDelivery(deps: { db: Db; queue: Pick<Queue, 'send'> 
     if (!attempt) throw deliveryNotFound();
     const message = await trx('notificationMessages').where({ id: attempt.messageId }).forUpdate().first();
     if (message.status === 'pending') throw deliveryStillRetrying(iso(message.nextAttemptAt));
+    if (!isReplayable(attempt.status, message.status)) throw deliveryNotReplayable(attempt.status, message.status);
+    await consumeRateLimit(deps.db, agentId === null ? OPERATOR_REPLAY_LIMIT : REPLAY_LIMIT, `agent:${attempt.agentId}`);
     const next = message.attempts + 1;
     await trx('notificationMessages')
       .where({ id: message.id })
@@ -147,8 +161,10 @@ export async function sendTestDelivery(deps: DeliveryDeps, agentId: number, type
   );
   const result = await attemptDelivery(deps, message!.id, 1);
   const o = result.outcome!;
-  const receiver = o.statusCode !== null ? `the receiver answered ${statusText(o.statusCode)}` : o.error ?? 'no answer';
-  if (!o.ok) throw testFailed(`Test ${type} notification failed: ${receiver}${o.statusCode !== null && o.error ? '' : ''}`, o.statusCode, result.deliveryId!);
+  // One answer for every failure (an HTTP error, a refused port, a name that does not resolve, a timeout):
+  // what happened is in the delivery log, for the agent, and the answer is no probe of a network.
+  if (!o.ok) throw testFailed(type, result.deliveryId!);
+  const receiver = `the receiver answered ${statusText(o.statusCode ?? 200)}`;
   return {
     message: `Test ${type} notification delivered: ${receiver}${o.warning ? `. ${o.warning}` : ''}`,
     statusCode: o.statusCode ?? 200,

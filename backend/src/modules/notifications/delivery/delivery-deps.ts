@@ -5,6 +5,7 @@ import type { Queue } from '../../../platform/jobs/queue';
 import { createSafeFetch, type SafeFetch } from '../../../platform/outbound/http';
 import { createMailer, type Mailer } from '../../../platform/email/mailer';
 import { createSecretBox, type SecretBox } from '../../../platform/crypto/secret-box';
+import { smsProviderFor, type SmsProvider } from '../sms/providers';
 
 export interface DeliveryDeps {
   db: Db;
@@ -14,6 +15,8 @@ export interface DeliveryDeps {
   safeFetch: SafeFetch;
   mailer: Mailer;
   box: SecretBox;
+  /** Where texts go (tests hand in their own). */
+  sms?: SmsProvider;
   now?: () => Date;
 }
 
@@ -21,6 +24,7 @@ export interface DeliveryTransports {
   safeFetch: SafeFetch;
   mailer: Mailer;
   box: SecretBox;
+  sms: SmsProvider;
 }
 
 // One set per configuration (one per process in practice): the safe client keeps its connection pool.
@@ -38,6 +42,7 @@ export function deliveryTransports(config: Config): DeliveryTransports {
       safeFetch: createSafeFetch({ allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, timeoutMs: config.DELIVERY_TIMEOUT_MS, maxRedirects: 0 }),
       mailer: createMailer(config),
       box: createSecretBox(config.ENCRYPTION_KEY),
+      sms: smsProviderFor(config),
     };
     transports.set(config, t);
   }

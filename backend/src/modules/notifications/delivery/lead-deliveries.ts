@@ -1,14 +1,17 @@
 import type { Knex } from 'knex';
 import type { QueryConfig, QueryResultRow } from 'pg';
-import type { LeadDelivery } from '@app/contracts';
+import type { DeliveryChannel, LeadDelivery } from '@app/contracts';
 import type { ReadCaches } from '../../../platform/cache/read-cache';
 import type { Config } from '../../../platform/config';
 import type { Queue } from '../../../platform/jobs/queue';
-import { publicOrigin } from '../emails/templates';
-import { DELIVERY_MAX_ATTEMPTS } from '@app/contracts';
+import { absoluteUrl, publicOrigin } from '../emails/templates';
+import { DELIVERY_MAX_ATTEMPTS, listingPagePath } from '@app/contracts';
 import { sqlOf, type Db } from '../../../platform/db/knex';
 import type { SqlExecutor } from '../../../platform/db/pipelined-connection';
+import type { TraceCarrier } from '../../../platform/telemetry/trace-context';
 import { activeChannels, loadSettings, type SettingsRow } from '../settings/settings.service';
+import { hookIdsOf } from '../hooks/hooks.service';
+import { smsActive } from '../sms/sms.service';
 import { deliverJob, newWebhookId } from './deliver-message';
 
 /** What the leads module hands over when it stores a lead: the lead and its listing as they are now. */
@@ -24,6 +27,8 @@ export interface LeadForDelivery {
   interestedInTour: boolean;
   interestedInSimilar: boolean;
   createdAt: Date | string;
+  /** The trace context of the request that sent the lead (tracing on): its delivery jobs continue it. */
+  trace?: TraceCarrier;
   listing: {
     mlsId: string;
     address: string;
@@ -68,8 +73,9 @@ export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead
       bedrooms: l.bedrooms ?? null,
       bathrooms: l.bathrooms == null ? null : String(l.bathrooms),
       squareFeet: l.squareFeet ?? null,
-      imageUrl: l.imageUrl ?? null,
-      url: `${publicOrigin(config)}/listing/${encodeURIComponent(l.mlsId)}`,
+      // Every URL absolute (receivers are outside systems): our own photo paths on PUBLIC_URL, and the page a buyer sees.
+      imageUrl: absoluteUrl(config, l.imageUrl),
+      url: `${publicOrigin(config)}${listingPagePath(l.mlsId)}`,
     },
   };
   // The envelope ({type, timestamp, data}) adds under 100 bytes; keep a margin for it.
@@ -108,27 +114,48 @@ const RESERVE_MESSAGE_IDS = `select nextval(pg_get_serial_sequence('notification
 const INSERT_SNAPSHOTS = `insert into notification_leads (lead_id, agent_id, snapshot, digest_due)
   select lead_id, agent_id, snapshot, digest_due from json_populate_recordset(null::notification_leads, $1::json)
   on conflict (lead_id) do nothing`;
-const INSERT_MESSAGES = `insert into notification_messages (id, agent_id, lead_id, kind, channel, webhook_id, payload, last_attempt_allowed, next_attempt_at)
-  select id, agent_id, lead_id, kind, channel, webhook_id, payload, last_attempt_allowed, now() from json_populate_recordset(null::notification_messages, $1::json)
+const INSERT_MESSAGES = `insert into notification_messages (id, agent_id, lead_id, kind, channel, hook_id, webhook_id, payload, last_attempt_allowed, next_attempt_at)
+  select id, agent_id, lead_id, kind, channel, hook_id, webhook_id, payload, last_attempt_allowed, now() from json_populate_recordset(null::notification_messages, $1::json)
   on conflict do nothing`;
+
+/** Where an agent's leads go: the settings' channels, each REST hook subscribed to lead.created, and text alerts. */
+interface DeliveryTargets {
+  settings: SettingsRow;
+  hookIds: number[];
+  sms: boolean;
+}
+
+/** One message per channel on, one per subscribed hook, and one for text alerts (the sms channel groups them). */
+function messageTargets(t: DeliveryTargets): { channel: DeliveryChannel; hookId: number | null }[] {
+  return [
+    ...activeChannels(t.settings).map((channel) => ({ channel, hookId: null })),
+    ...t.hookIds.map((hookId) => ({ channel: 'hook' as const, hookId })),
+    ...(t.sms ? [{ channel: 'sms' as const, hookId: null }] : []),
+  ];
+}
+
+async function loadTargets(db: Db | Knex.Transaction, agentId: number): Promise<DeliveryTargets> {
+  return { settings: await loadSettings(db, agentId), hookIds: await hookIdsOf(db, agentId, 'lead.created'), sms: await smsActive(db, agentId) };
+}
 
 export async function prepareLeadHandover(
   deps: { queue: Pick<Queue, 'sendMany'>; config: Pick<Config, 'PUBLIC_URL' | 'PORT'>; caches: ReadCaches; db: Db | Knex.Transaction },
   agentIds: Iterable<number>,
 ): Promise<LeadHandover> {
-  const settingsCache = deps.caches.named<SettingsRow>('notification-settings', ['notification_settings']);
-  const settings = new Map<number, SettingsRow>();
+  const targetsCache = deps.caches.named<DeliveryTargets>('notification-targets', ['notification_settings', 'notification_hooks', 'notification_sms']);
+  const targets = new Map<number, DeliveryTargets>();
   for (const agentId of new Set(agentIds)) {
-    settings.set(agentId, await settingsCache.get(String(agentId), () => loadSettings(deps.db, agentId)));
+    targets.set(agentId, await targetsCache.get(String(agentId), () => loadTargets(deps.db, agentId)));
   }
-  const settingsOf = (agentId: number) => {
-    const s = settings.get(agentId);
-    if (!s) throw new Error(`lead hand-over: agent ${agentId} was not prepared`);
-    return s;
+  const targetsOf = (agentId: number) => {
+    const t = targets.get(agentId);
+    if (!t) throw new Error(`lead hand-over: agent ${agentId} was not prepared`);
+    return t;
   };
+  const settingsOf = (agentId: number) => targetsOf(agentId).settings;
   return {
     async reserve(sql, agentIds) {
-      const count = agentIds.reduce((n, agentId) => n + activeChannels(settingsOf(agentId)).length, 0);
+      const count = agentIds.reduce((n, agentId) => n + messageTargets(targetsOf(agentId)).length, 0);
       if (count === 0) return [];
       const { rows } = await sql.query<{ id: string }>({ name: 'notifications.reserve-message-ids', text: RESERVE_MESSAGE_IDS, values: [count] });
       return rows.map((r) => Number(r.id));
@@ -137,12 +164,14 @@ export async function prepareLeadHandover(
       if (leads.length === 0) return { done: Promise.resolve() };
       const snapshots = leads.map((lead) => toLeadDelivery(deps.config, lead));
       let reserved = 0;
-      const messages = snapshots.flatMap((snapshot) => {
+      const traces: (TraceCarrier | undefined)[] = [];
+      const messages = snapshots.flatMap((snapshot, i) => {
         const payload = { type: 'lead.created', timestamp: snapshot.lead.createdAt, data: snapshot };
-        return activeChannels(settingsOf(snapshot.agentId)).map((channel) => {
+        return messageTargets(targetsOf(snapshot.agentId)).map(({ channel, hookId }) => {
           const id = messageIds[reserved++];
           if (id === undefined) throw new Error('lead hand-over: fewer message ids reserved than messages');
-          return { id, agent_id: snapshot.agentId, lead_id: snapshot.lead.id, kind: 'lead.created', channel, webhook_id: newWebhookId(), payload, last_attempt_allowed: DELIVERY_MAX_ATTEMPTS };
+          traces.push(leads[i].trace);
+          return { id, agent_id: snapshot.agentId, lead_id: snapshot.lead.id, kind: 'lead.created', channel, hook_id: hookId, webhook_id: newWebhookId(), payload, last_attempt_allowed: DELIVERY_MAX_ATTEMPTS };
         });
       });
       const rows = snapshots.map((snapshot) => {
@@ -156,6 +185,7 @@ export async function prepareLeadHandover(
         let jobsSent!: () => void;
         const sent = new Promise<void>((resolve) => (jobsSent = resolve));
         const jobs = deps.queue.sendMany(deliverJob, messages.map((m) => ({ messageId: m.id, attempt: 1 })), {
+          traces,
           sql: {
             query<R extends QueryResultRow>(config: QueryConfig) {
               const result = sql.query<R>(config);

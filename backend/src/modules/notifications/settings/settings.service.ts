@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  CRM_INTEGRATIONS,
   NOTIFICATION_MESSAGES,
   crmIntegration,
+  type CrmIntegration,
   maskUrl,
   type CrmType,
   type DeliveryChannel,
@@ -11,8 +13,10 @@ import {
   type NotificationSettingsView,
 } from '@app/contracts';
 import type { Db } from '../../../platform/db/knex';
+import type { Config } from '../../../platform/config';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
-import { settingsInvalid } from '../notifications.errors';
+import { settingsChanged, settingsInvalid } from '../notifications.errors';
+import { countWaitingEmails } from '../delivery/agent-identity';
 
 /** A row of notification_settings (an agent without one has the defaults: both emails on, nothing else). */
 export interface SettingsRow {
@@ -55,7 +59,8 @@ export function generateWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(24).toString('base64')}`;
 }
 
-export function presentSettings(s: SettingsRow): NotificationSettingsView {
+/** The settings on the wire; `waitingEmails`: emails held for a verified address (`countWaitingEmails`). */
+export function presentSettings(s: SettingsRow, waitingEmails = 0): NotificationSettingsView {
   return {
     emailNotifications: s.emailNotifications,
     instantNotifications: s.instantNotifications,
@@ -70,7 +75,38 @@ export function presentSettings(s: SettingsRow): NotificationSettingsView {
     crmWebhookUrl: maskUrl(s.crmWebhookUrl),
     hasCrmApiKey: !!s.crmApiKeyEnc,
     crmDisabled: !!s.crmDisabledAt,
+    waitingEmails,
   };
+}
+
+/** The URL fields a save may change; each one is a place leads (and the stored secret or key) are sent. */
+const URL_FIELDS = ['webhookUrl', 'zapierWebhookUrl', 'crmWebhookUrl'] as const;
+type UrlField = (typeof URL_FIELDS)[number];
+
+/** The form shows the Zapier and CRM URLs masked: sent back so, they mean "keep the stored one". */
+const keepsStored = (field: UrlField, typed: string, current: SettingsRow) =>
+  typed === current[field] || (field !== 'webhookUrl' && typed === maskUrl(current[field]));
+
+/** The URLs this save would set that are not the stored ones (nor their masked form). */
+export function changedUrls(current: SettingsRow, input: NotificationSettingsPayload): Partial<Record<UrlField, string>> {
+  const out: Partial<Record<UrlField, string>> = {};
+  for (const field of URL_FIELDS) {
+    const typed = input[field];
+    if (typed && !keepsStored(field, typed, current)) out[field] = typed;
+  }
+  return out;
+}
+
+/** Whether this save would change an integration: a URL (set or cleared), the CRM type, a secret or a key. */
+export function changesIntegrations(current: SettingsRow, input: NotificationSettingsPayload): boolean {
+  if (input.webhookSecret != null || input.crmApiKey != null || input.clearWebhookSecret || input.clearCrmApiKey) return true;
+  if (input.crmType !== undefined && input.crmType !== current.crmType) return true;
+  return URL_FIELDS.some((field) => input[field] !== undefined && !(input[field] === null ? current[field] === null : keepsStored(field, input[field]!, current)));
+}
+
+export interface SaveSettingsOptions {
+  /** Whether a typed URL's host resolves to public addresses only (platform/outbound `resolvesToPublicAddresses`). */
+  isPublicTarget: (url: string) => Promise<boolean>;
 }
 
 /**
@@ -78,23 +114,45 @@ export function presentSettings(s: SettingsRow): NotificationSettingsView {
  * only when typed, removed only with clear*. A webhook URL without a secret gets a generated one, returned
  * once. Saving a URL again (even unchanged) turns a channel that answered 410 Gone back on.
  * A masked URL sent back unchanged (the form shows it masked) keeps the stored one.
+ * A new URL must resolve to public addresses (private, loopback, link-local and metadata targets are refused
+ * with one field message, whichever it was), and it ends the stored secret or key of its channel: the old
+ * webhook secret or CRM key never goes to a new URL. A secret typed in the same save is kept; otherwise the
+ * webhook gets a new generated one (shown once) and the CRM key must be typed again.
  */
 export async function saveSettings(
   db: Db,
   box: SecretBox,
   agentId: number,
   input: NotificationSettingsPayload,
+  opts: SaveSettingsOptions,
 ): Promise<NotificationSettingsSaved> {
+  // Checked before the row is locked: DNS may take seconds.
+  const typed = changedUrls(await loadSettings(db, agentId), input);
+  const refused: Record<string, string> = {};
+  await Promise.all(
+    Object.entries(typed).map(async ([field, url]) => {
+      if (!(await opts.isPublicTarget(url))) refused[field] = NOTIFICATION_MESSAGES.publicTargetRequired;
+    }),
+  );
+  if (Object.keys(refused).length) throw settingsInvalid(refused);
+
   return db.transaction(async (trx) => {
     await trx('notificationSettings').insert({ agentId }).onConflict('agentId').ignore();
     const current = (await trx('notificationSettings').where({ agentId }).forUpdate().first()) as SettingsRow;
     const next: SettingsRow = { ...current };
+    const moved = changedUrls(current, input);
+    if (Object.keys(moved).some((field) => typed[field as UrlField] !== moved[field as UrlField])) {
+      // Another save changed the stored URLs since the check above: check this one's against them again.
+      throw settingsChanged();
+    }
     let generatedWebhookSecret: string | undefined;
 
     if (input.emailNotifications !== undefined) next.emailNotifications = input.emailNotifications;
     if (input.instantNotifications !== undefined) next.instantNotifications = input.instantNotifications;
 
     if (input.webhookUrl !== undefined) {
+      // Another endpoint (or none): the secret the old one knew is not the new one's.
+      if (input.webhookUrl !== current.webhookUrl) next.webhookSecretEnc = null;
       next.webhookUrl = input.webhookUrl;
       next.webhookDisabledAt = null;
     }
@@ -122,6 +180,8 @@ export async function saveSettings(
       next.crmDisabledAt = null;
     }
     if (input.crmWebhookUrl !== undefined && (input.crmWebhookUrl !== maskUrl(current.crmWebhookUrl) || next.crmType !== current.crmType)) {
+      // Another CRM endpoint: the key stays with the one it was given for.
+      if (input.crmWebhookUrl !== current.crmWebhookUrl) next.crmApiKeyEnc = null;
       next.crmWebhookUrl = input.crmWebhookUrl;
       next.crmDisabledAt = null;
     }
@@ -141,8 +201,18 @@ export async function saveSettings(
 
     const { agentId: _id, ...values } = next;
     await trx('notificationSettings').where({ agentId }).update({ ...values, updatedAt: trx.fn.now() });
-    return { ...presentSettings(next), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
+    return { ...presentSettings(next, await countWaitingEmails(trx, agentId)), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
   });
+}
+
+/** The CRMs this server can deliver to: Real Geeks needs the product's own API credentials (REALGEEKS_API_USERNAME/PASSWORD). */
+export function availableCrmIntegrations(config: Pick<Config, 'REALGEEKS_API_USERNAME'>): CrmIntegration[] {
+  return CRM_INTEGRATIONS.filter((c) => c.type !== 'realgeeks' || !!config.REALGEEKS_API_USERNAME);
+}
+
+/** A CRM this server cannot deliver to is refused like an unknown one. */
+export function assertCrmAvailable(config: Pick<Config, 'REALGEEKS_API_USERNAME'>, crmType: CrmType | null | undefined): void {
+  if (crmType && !availableCrmIntegrations(config).some((c) => c.type === crmType)) throw settingsInvalid({ crmType: NOTIFICATION_MESSAGES.crmType });
 }
 
 /** Which delivery channels are on, and not turned off by a 410 Gone. */

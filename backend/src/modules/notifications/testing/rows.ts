@@ -4,11 +4,13 @@ import type { LeadForDelivery } from '../delivery/lead-deliveries';
 
 /**
  * Rows for delivery tests, written straight to the tables (the leads endpoint belongs to the leads
- * module): an agent, a listing of theirs and a lead, handed over the way the leads module does.
+ * module): an agent, a listing of theirs and a lead, handed over the way the leads module does. The agent's
+ * email is verified unless `verified: false` (email with content goes only to a verified address, DESIGN §3).
  */
-export async function agentWithListing(db: Db, opts: { email?: string | null } = {}) {
+export async function agentWithListing(db: Db, opts: { email?: string | null; verified?: boolean } = {}) {
+  const email = opts.email === undefined ? `dana-${crypto.randomBytes(4).toString('hex')}@example.com` : opts.email;
   const [agent] = await db('agents')
-    .insert({ name: 'Dana Whitfield', state: 'FL', email: opts.email === undefined ? 'dana@example.com' : opts.email, source: 'manual' })
+    .insert({ name: 'Dana Whitfield', state: 'FL', email, source: 'manual', verifiedAt: opts.verified === false ? null : new Date() })
     .returning('*');
   const [listing] = await db('listings')
     .insert({ agentId: agent.id, mlsId: `T-${crypto.randomBytes(4).toString('hex')}`, address: '12 Palm Ave', city: 'Tampa', state: 'FL', postalCode: '33602', priceCents: 45000000, status: 'active', bedrooms: 3, bathrooms: 2, squareFeet: 1850 })

@@ -38,7 +38,7 @@ export function createPaymentProviders(config: Config, db: Db, logger: Logger): 
   return { active, local, stripe, of: (name) => (name === 'stripe' ? stripe : local) };
 }
 
-export type { PaymentProvider, PaymentProviderName, ProviderIntent, IntentStatus } from './payment-provider';
+export type { PaymentProvider, PaymentProviderName, ProviderIntent, IntentStatus, RefundInput, ProviderRefund } from './payment-provider';
 export { AMOUNT_UPDATABLE, PaymentProviderError, WebhookSignatureError, type PaymentEvent } from './payment-provider';
 export type { LocalPaymentProvider, LocalIntentRow, LocalIntentChange } from './local.provider';
 export type { StripeProvider } from './stripe.provider';

@@ -100,6 +100,29 @@ export function createLocalPaymentProvider(db: Db): LocalPaymentProvider {
       return toProviderIntent(updated[0]);
     },
 
+    async refund(input) {
+      // As Stripe: one refund per idempotency key; only a succeeded intent, and never more than it charged.
+      return db.transaction(async (trx) => {
+        const existing = await trx('localRefunds').where({ idempotencyKey: input.idempotencyKey }).first();
+        if (existing) {
+          if (existing.paymentIntentId !== input.intentId || existing.amountCents !== input.amountCents) {
+            throw new PaymentProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with.', { refused: true });
+          }
+          return { id: existing.id as string, amountCents: existing.amountCents as number, status: existing.status as string };
+        }
+        const intent = await trx<LocalIntentRow>(TABLE).where({ id: input.intentId }).forUpdate().first();
+        if (!intent) throw new PaymentProviderError(`No such payment_intent: '${input.intentId}'`, { refused: true });
+        if (intent.status !== 'succeeded') throw new PaymentProviderError(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, { refused: true });
+        const done = await trx('localRefunds').where({ paymentIntentId: intent.id }).sum({ cents: 'amountCents' }).first();
+        if (Number(done?.cents ?? 0) + input.amountCents > intent.amountCents) {
+          throw new PaymentProviderError(`Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge.`, { refused: true });
+        }
+        const id = `re_local_${crypto.randomBytes(12).toString('hex')}`;
+        await trx('localRefunds').insert({ id, paymentIntentId: intent.id, amountCents: input.amountCents, idempotencyKey: input.idempotencyKey, status: 'succeeded' });
+        return { id, amountCents: input.amountCents, status: 'succeeded' };
+      });
+    },
+
     async findByClientSecret(clientSecret: string) {
       return db<LocalIntentRow>(TABLE).where({ clientSecret }).first();
     },

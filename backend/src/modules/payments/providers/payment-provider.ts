@@ -48,6 +48,25 @@ export interface PaymentProvider {
    * the intent is processing or succeeded.
    */
   updateAmount(intentId: string, amountCents: number): Promise<ProviderIntent>;
+  /**
+   * A partial refund of a succeeded intent (Stripe refunds.create({payment_intent, amount}) under our
+   * Idempotency-Key: the same key always yields the same refund, never a second one).
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+}
+
+export interface RefundInput {
+  intentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  /** Stripe: pending, requires_action, succeeded, failed or canceled; local refunds succeed at once. */
+  status: string;
 }
 
 /** Intent statuses in which the amount may still change. */
@@ -72,8 +91,11 @@ export class WebhookSignatureError extends Error {
 
 /** The provider could not be asked, or refused the request: a 502 for the caller, never a payment. */
 export class PaymentProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The provider refused the request itself (a 4xx such as "amount exceeds the charge"): retrying cannot help. */
+  readonly refused: boolean;
+  constructor(message: string, options?: { cause?: unknown; refused?: boolean }) {
     super(message, options);
     this.name = 'PaymentProviderError';
+    this.refused = options?.refused ?? false;
   }
 }

@@ -36,12 +36,15 @@ export function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
 
 function providerError(action: string, err: unknown): PaymentProviderError {
   const e = err as { message?: string; type?: string; statusCode?: number };
-  return new PaymentProviderError(`Stripe ${action} failed${e.statusCode ? ` (${e.statusCode})` : ''}: ${e.message ?? String(err)}`, { cause: err });
+  // 4xx other than rate limiting and idempotency conflicts (a concurrent request with the same key): a refusal.
+  const refused = !!e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.statusCode !== 429 && e.statusCode !== 409;
+  return new PaymentProviderError(`Stripe ${action} failed${e.statusCode ? ` (${e.statusCode})` : ''}: ${e.message ?? String(err)}`, { cause: err, refused });
 }
 
 /**
  * Stripe PaymentIntents (https://docs.stripe.com/api/payment_intents): create with amount, currency,
  * automatic payment methods and `metadata.campaignId`, under our Idempotency-Key; retrieve by id.
+ * Refunds (https://docs.stripe.com/api/refunds/create): a partial refund of an intent, under our key.
  */
 export function createStripeProvider(opts: StripeProviderOptions): StripeProvider {
   const stripe = new Stripe(opts.secretKey, {
@@ -77,6 +80,18 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
         return toProviderIntent(await stripe.paymentIntents.update(intentId, { amount: amountCents }));
       } catch (err) {
         throw providerError('update PaymentIntent', err);
+      }
+    },
+
+    async refund(input) {
+      try {
+        const r = await stripe.refunds.create(
+          { payment_intent: input.intentId, amount: input.amountCents, reason: 'requested_by_customer', metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: r.id, amountCents: r.amount, status: r.status ?? 'pending' };
+      } catch (err) {
+        throw providerError('create Refund', err);
       }
     },
 

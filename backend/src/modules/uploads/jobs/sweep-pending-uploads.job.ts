@@ -30,7 +30,7 @@ export const sweepPendingUploadsJob = defineJob({
   batchSize: 1,
   async handler(_payload, { db, logger, config }) {
     const storages = createUploadStorages(config, logger, { quiet: true });
-    const deps = { db, logger, storages, variants: new VariantCache(config.DATA_DIR) };
+    const deps = { db, logger, storages, variants: new VariantCache(config.DATA_DIR), quotaBytes: config.UPLOAD_QUOTA_BYTES };
     const counts = await sweepPendingUploads(deps);
     if (counts.removed || counts.stored || counts.rejected) logger.info(counts, 'pending uploads swept');
     const unused = await sweepUnreferencedUploads(deps, objectPathsInUse);

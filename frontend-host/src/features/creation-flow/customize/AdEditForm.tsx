@@ -1,5 +1,5 @@
 import { AD_COPY_PLACEHOLDERS, CAROUSEL_MAX, CAROUSEL_MIN_MESSAGE, LIMITS, listingImages } from '@app/contracts';
-import { useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { useAppDispatch } from '../../../store/hooks';
 import { useAdCopy } from '../shared/ad-copy/useAdCopy';
@@ -38,11 +38,22 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
   const description = adCopy.busy ? adCopy.text : draft.description;
   const findings = useFairHousingFindings(draft.headline, adCopy.busy ? '' : draft.description, true);
 
+  // Opened by Approve Ad to fix the ad: the first field to fix has the focus (its message says why).
+  useEffect(() => {
+    if (!attempted) return;
+    const found = validateAd(draft);
+    const first = (['headline', 'description', 'link', 'photos'] as const).find((field) => found[field]);
+    // After the step's own focus on its heading (a parent's effect, which runs after this one).
+    const frame = first ? requestAnimationFrame(() => refs.current[first]?.focus()) : 0;
+    return () => cancelAnimationFrame(frame);
+    // On mount only: while the agent types, the focus stays where they put it.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onAttempt();
     const found = validateAd(draft);
-    const first = (['headline', 'link', 'photos'] as const).find((field) => found[field]);
+    const first = (['headline', 'description', 'link', 'photos'] as const).find((field) => found[field]);
     if (first) {
       refs.current[first]?.focus();
       return;
@@ -95,6 +106,9 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
         </div>
         <textarea
           id={`${id}-description`}
+          ref={(el) => {
+            refs.current.description = el;
+          }}
           className={`${fields.input} ${styles.textarea}`}
           value={description}
           readOnly={adCopy.busy}
@@ -103,9 +117,13 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           maxLength={LIMITS.description}
           rows={6}
           onChange={(e) => set({ description: e.target.value })}
-          aria-describedby={`${id}-description-hint`}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={`${id}-description-error ${id}-description-hint`}
         />
-        <p id={`${id}-description-hint`} className={fields.hint}>
+        <p id={`${id}-description-error`} className={fields.fieldError}>
+          {errors.description}
+        </p>
+        <p id={`${id}-description-hint`} className={adCopy.phase === 'failed' ? fields.fieldError : fields.hint} role={adCopy.phase === 'failed' ? 'alert' : undefined}>
           {adCopy.phase === 'failed'
             ? `${AD_COPY_PLACEHOLDERS.failed}. Write your own, or try Refresh ad copy again.`
             : 'Describe the home and what makes it special. We check your words against Fair Housing rules as you type.'}

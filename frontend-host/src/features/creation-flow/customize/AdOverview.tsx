@@ -1,4 +1,4 @@
-import { CAROUSEL_MAX } from '@app/contracts';
+import { AD_COPY_PLACEHOLDERS, CAROUSEL_MAX } from '@app/contracts';
 import { buttonStyles as buttons, panelStyles as panels } from '@app/ui';
 import { useAdCopy } from '../shared/ad-copy/useAdCopy';
 import type { CompleteDraft } from '../draft/completeDraft';
@@ -19,14 +19,21 @@ export function AdOverview({ draft, onEdit, onApprove }: { draft: CompleteDraft;
         <h2 className={shared.panelTitle}>Ad text</h2>
         <RefreshAdCopyButton />
       </div>
-      <p
-        className={styles.copy}
-        data-phase={adCopy.phase}
-        data-testid="ad-copy"
-        role={adCopy.busy ? 'status' : undefined}
-      >
-        {adCopy.text || 'No ad text yet: write your own with Edit, or let us write it with Refresh ad copy.'}
-      </p>
+      {adCopy.phase === 'failed' ? (
+        // An error text is never ad copy: the failure is said as such, and the ad has no text until one is written.
+        <p className={styles.copyError} role="alert" data-testid="ad-copy-error">
+          {AD_COPY_PLACEHOLDERS.failed}. Write your own with Edit, or try Refresh ad copy again.
+        </p>
+      ) : (
+        <p
+          className={styles.copy}
+          data-phase={adCopy.phase}
+          data-testid="ad-copy"
+          role={adCopy.busy ? 'status' : undefined}
+        >
+          {adCopy.text || 'No ad text yet: write your own with Edit, or let us write it with Refresh ad copy.'}
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>Headline</dt>

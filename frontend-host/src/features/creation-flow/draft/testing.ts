@@ -13,6 +13,8 @@ export function anAgent(overrides: Partial<Agent> = {}): Agent {
     profileImageUrl: null,
     logoUrl: null,
     hasPassword: false,
+    verified: false,
+    access: 'draft',
     createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };

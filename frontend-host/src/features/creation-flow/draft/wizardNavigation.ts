@@ -32,11 +32,31 @@ export function guardedStep(step: WizardStep, state: Pick<WizardState, 'agent' |
   return step;
 }
 
-/** Moves the wizard to a step by updating the step query parameter (a new history entry). */
+/** Two calls for one step this close together are one double-click. */
+const DOUBLE_CLICK_MS = 800;
+let lastPush: { step: WizardStep; at: number } | null = null;
+
+/** True when the address bar already shows this step: a second click (a double-click) changes nothing. */
+export function isCurrentStep(step: WizardStep, location: Pick<Location, 'pathname' | 'search'> = window.location): boolean {
+  return location.pathname === '/' && location.search === `?step=${step}`;
+}
+
+/**
+ * Moves the wizard to a step by updating the step query parameter (a new history entry). A double-click on
+ * a listing row, Continue or Approve Ad asks twice before the page re-renders: the history is read at the
+ * moment of the call (the router writes it at once), so the second call adds no second entry and Back
+ * needs one press.
+ */
 export function useGoToStep() {
   const navigate = useNavigate();
   return useCallback(
-    (step: WizardStep, options?: { replace?: boolean }) => navigate({ pathname: '/', search: `?step=${step}` }, options),
+    (step: WizardStep, options?: { replace?: boolean }) => {
+      // Only the second click of a double-click: the same step asked for again within moments, already shown.
+      const now = Date.now();
+      if (lastPush && lastPush.step === step && now - lastPush.at < DOUBLE_CLICK_MS && isCurrentStep(step)) return;
+      lastPush = { step, at: now };
+      navigate({ pathname: '/', search: `?step=${step}` }, options);
+    },
     [navigate],
   );
 }

@@ -1,6 +1,5 @@
 import { AGENT_FORM_MISSING_TOAST, agentFormSchema, fieldErrors } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert, buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
@@ -68,11 +67,6 @@ export function AgentForm({ flow }: { flow: MlsFlow }) {
           <div>
             {flow.notFound && (
               <Alert title={AGENT_NOT_FOUND_BOX.title}>{AGENT_NOT_FOUND_BOX.text}</Alert>
-            )}
-            {flow.loginRequired && (
-              <Alert tone="info" role="alert">
-                {flow.loginRequired.message} <Link to="/login">Log in</Link>
-              </Alert>
             )}
           </div>
 

@@ -16,6 +16,7 @@ import { campaignDraftFor } from '../draft/campaignDraft';
 import { useLeadGenerationUrl } from './leadGeneration';
 import { manualDraftFrom } from './manualDraft';
 import { LISTINGS_LOAD_FAILED, LOADING_LABELS } from './messages';
+import { SignInLinkOffer } from '../../auth/SignInLinkOffer';
 import type { MlsFlow } from './useMlsFlow';
 import styles from '../shared/controls.module.css';
 import loader from './ListingLoader.module.css';
@@ -82,6 +83,8 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
       backDisabled={flow.mlsLoading}
       aside={<AgentChip agent={agent} />}
     >
+      {agent.verified && agent.access === 'draft' && <SignInLinkOffer agentId={agent.id} name={agent.name} />}
+
       {view === 'loading' && (
         <div className={panels.panel}>
           <Spinner label={LOADING_LABELS.listings} />

@@ -12,10 +12,6 @@ const MLS_LOAD_KEY = 'wizard-mls-load';
 
 export type MlsPhase = 'idle' | 'searching' | 'saving';
 
-export interface LoginRequired {
-  message: string;
-}
-
 /**
  * The MLS path of step 1 (spec 000 §4): search the agent, create and store them, load their MLS
  * listings; and the Load From MLS action of the listing loader.
@@ -28,7 +24,6 @@ export function useMlsFlow() {
   const [loadMls, mlsLoad] = useLoadMlsMutation({ fixedCacheKey: MLS_LOAD_KEY });
   const [phase, setPhase] = useState<MlsPhase>('idle');
   const [notFound, setNotFound] = useState(false);
-  const [loginRequired, setLoginRequired] = useState<LoginRequired | null>(null);
 
   /** MLS load; a failure is only logged, except "no listings" (allowManualEntry), which says so. */
   const loadListings = useCallback(
@@ -52,7 +47,6 @@ export function useMlsFlow() {
   const findListings = useCallback(
     async (form: { name: string; state: string }) => {
       setNotFound(false);
-      setLoginRequired(null);
       setPhase('searching');
       let match;
       try {
@@ -71,6 +65,8 @@ export function useMlsFlow() {
 
       toast(TOASTS.agentFound(match.name));
       setPhase('saving');
+      // One agent per member (DESIGN §3): the member's identity, whoever found it first; an agent that has an
+      // account is never refused here (the listing step offers its sign-in link).
       let agent: Agent;
       try {
         agent = await createAgent({
@@ -83,10 +79,6 @@ export function useMlsFlow() {
         }).unwrap();
       } catch (error) {
         setPhase('idle');
-        // The MLS agent already has an account: it is theirs to log in to, never handed over.
-        if (isApiError(error) && error.code === 'agents.login_required') {
-          setLoginRequired({ message: error.serverMessage ?? error.message });
-        }
         toast(TOASTS.agentSaveError(failureMessage(error)));
         return;
       }
@@ -101,7 +93,6 @@ export function useMlsFlow() {
   return {
     phase,
     notFound,
-    loginRequired,
     mlsLoading: mlsLoad.isLoading,
     findListings,
     loadListings,

@@ -31,6 +31,16 @@ export const CAMPAIGN_TOASTS = {
     description: 'There was an issue creating the campaign. Please try again.',
     variant: 'destructive',
   } satisfies ToastOptions,
+  /**
+   * Step 5, when the server refuses the ad itself (400 with field messages, e.g. a listing without a photo):
+   * the same title, with the server's reasons instead of "please try again", which would not help.
+   */
+  createRefused: (reasons: string[]): ToastOptions => ({
+    title: 'Campaign Creation Failed',
+    description: reasons.join(' '),
+    variant: 'destructive',
+    duration: 10_000,
+  }),
   /** Step 6: the draft saved with its budget, on the way to checkout. */
   savedForCheckout: { title: 'Campaign created! Redirecting to checkout...' } satisfies ToastOptions,
   saveFailed: (serverMessage: string | null): ToastOptions => ({

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
-import { errorText } from '../../../store/api';
+import { errorText, isApiError } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
 import { useTargetingPreviewQuery } from '../creationFlowApi';
@@ -113,7 +113,8 @@ export function TargetingStep({ listing, draft }: { listing: Listing; draft: Com
       goToStep(6);
     } catch (error) {
       console.warn('The campaign could not be created:', errorText(error));
-      toast(CAMPAIGN_TOASTS.createFailed);
+      const reasons = isApiError(error) && error.status === 400 && error.fields ? Object.values(error.fields).filter((v): v is string => typeof v === 'string') : [];
+      toast(reasons.length ? CAMPAIGN_TOASTS.createRefused(reasons) : CAMPAIGN_TOASTS.createFailed);
     } finally {
       setSaving(false);
     }

@@ -29,8 +29,10 @@ export type AdCopyPhase = 'generating' | 'regenerating' | 'failed' | 'ready';
 
 /**
  * The ad text as the preview and the form show it (spec 000 §4): "Generating optimized ad copy..."
- * while the first copy is on its way, "Regenerating ad copy..." during a refresh, and "Unable to
- * generate optimized copy" after a failed refresh (which empties the text) until the agent writes one.
+ * while the first copy is on its way, "Regenerating ad copy..." during a refresh. After a failed
+ * refresh (which empties the text) the phase is 'failed' and the text stays empty until the agent
+ * writes one: "Unable to generate optimized copy" is shown as an error beside the text, never as the
+ * ad's text (an error text is never ad copy).
  */
 export function displayedAdCopy(
   description: string,
@@ -39,6 +41,6 @@ export function displayedAdCopy(
   if (refresh === 'regenerating') return { phase: 'regenerating', text: AD_COPY_PLACEHOLDERS.regenerating };
   if (description === AD_COPY_PLACEHOLDERS.generating) return { phase: 'generating', text: description };
   const real = savableAdCopy(description);
-  if (!real && refresh === 'failed') return { phase: 'failed', text: AD_COPY_PLACEHOLDERS.failed };
+  if (!real && refresh === 'failed') return { phase: 'failed', text: '' };
   return { phase: 'ready', text: real };
 }

@@ -20,7 +20,8 @@ export interface AdPreviewModel {
   text: string;
   textPhase: AdCopyPhase;
   headline: string;
-  subtitle: string;
+  /** The line under the headline, exactly as the launch sends it (adLinkDescription: advertiser — subtitle). */
+  linkDescription: string;
   callToAction: string;
   link: string;
   format: 'single' | 'carousel';
@@ -72,7 +73,11 @@ export function AdPreview({ ad, variant = 'pane' }: AdPreviewProps) {
             <div className={styles.linkText}>
               <p className={styles.domain}>{domainOf(ad.link)}</p>
               <p className={styles.headline}>{ad.headline || 'Your headline'}</p>
-              {ad.subtitle && <p className={styles.subtitle}>{ad.subtitle}</p>}
+              {ad.linkDescription && (
+                <p className={styles.subtitle} data-testid="ad-link-description">
+                  {ad.linkDescription}
+                </p>
+              )}
             </div>
             <span className={styles.cta}>{ad.callToAction || 'Learn more'}</span>
           </div>
@@ -98,7 +103,7 @@ function PrimaryText({ text, phase }: { text: string; phase: AdCopyPhase }) {
   if (phase === 'failed' || !text) {
     return (
       <p className={`${styles.text} ${styles.pending}`} data-testid="ad-primary-text">
-        {text || 'Your ad text will appear here.'}
+        Your ad text will appear here.
       </p>
     );
   }
@@ -160,7 +165,11 @@ function Carousel({ ad }: { ad: AdPreviewModel }) {
               <div className={styles.cardFoot}>
                 <div className={styles.linkText}>
                   <p className={styles.cardHeadline}>{ad.headline || 'Your headline'}</p>
-                  {ad.subtitle && <p className={styles.subtitle}>{ad.subtitle}</p>}
+                  {ad.linkDescription && (
+                    <p className={styles.subtitle} data-testid="ad-link-description">
+                      {ad.linkDescription}
+                    </p>
+                  )}
                 </div>
                 <span className={styles.cta}>{ad.callToAction || 'Learn more'}</span>
               </div>

@@ -1,4 +1,4 @@
-import { listingImages } from '@app/contracts';
+import { adLinkDescription, listingImages } from '@app/contracts';
 import { useAdCopy } from '../ad-copy/useAdCopy';
 import { useAppSelector } from '../../../../store/hooks';
 import { selectWizard } from '../../draft/wizardSlice';
@@ -18,7 +18,7 @@ export function useAdPreviewModel(): AdPreviewModel | null {
     text: adCopy.text,
     textPhase: adCopy.phase,
     headline: campaign.headline ?? '',
-    subtitle: campaign.subtitle ?? '',
+    linkDescription: adLinkDescription({ agentName: agent?.name, brokerage: agent?.brokerage, subtitle: campaign.subtitle }),
     callToAction: campaign.callToAction ?? '',
     link: campaign.link ?? '',
     format: carousel ? 'carousel' : 'single',

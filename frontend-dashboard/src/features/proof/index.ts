@@ -1,0 +1,2 @@
+export { CreditsCard } from './CreditsCard';
+export { ReportsCard } from './ReportsCard';

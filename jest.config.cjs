@@ -26,6 +26,8 @@ module.exports = {
       // integrations/zapier: the Zapier app's own tests, against the product started in the test.
       roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/scripts', '<rootDir>/integrations/zapier'],
       testMatch: ['**/*.test.ts'],
+      // *.pgbouncer.test.ts need the PgBouncer of the run through it (scripts/test-pgbouncer.mjs, TEST_POOLER=pgbouncer).
+      testPathIgnorePatterns: process.env.TEST_POOLER === 'pgbouncer' ? ['/node_modules/'] : ['/node_modules/', '\\.pgbouncer\\.test\\.ts$'],
       transform: { '^.+\\.(t|j|mj)sx?$': swc('ts') },
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
       moduleNameMapper: {

@@ -54,7 +54,10 @@ for (const t of targets) {
   if (!force && stampTime >= sourceTime) continue;
   log(`${t.name}: building${stampTime < 0 ? ' (missing)' : force ? '' : ' (sources changed)'}`);
   const started = Date.now();
-  const res = spawnSync(t.cmd[0], t.cmd[1], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+  // What is built is what production runs, whoever asks (a test process runs with NODE_ENV=test, and vite would
+  // then bundle React's development JSX runtime, which the production server cannot render with).
+  const env = t.dist ? { ...process.env, NODE_ENV: 'production' } : process.env;
+  const res = spawnSync(t.cmd[0], t.cmd[1], { cwd: root, env, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
   if (res.status !== 0) {
     console.error(`[build] ${t.name} failed`);
     process.exit(res.status ?? 1);

@@ -69,7 +69,8 @@ async function main() {
   const ops = require(path.join(dist, 'platform', 'jobs', 'ops.js'));
   const { deadLetterName } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
   const url = connectionString();
-  const db = createDb(url, { max: 2 });
+  // Behind a transaction pooler (DATABASE_POOLER=transaction) no statement is prepared by name.
+  const db = createDb(url, { max: 2, pooler: process.env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none' });
   let boss;
   const getBoss = async () => {
     const { PgBoss } = await import('pg-boss');
@@ -141,7 +142,7 @@ async function deliveries(cmd, args) {
   const notifications = require(path.join(dist, 'modules', 'notifications', 'index.js'));
   const { bossDbFor } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
   const url = connectionString();
-  const db = createDb(url, { max: 2 });
+  const db = createDb(url, { max: 2, pooler: process.env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none' });
   let boss;
   try {
     await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));

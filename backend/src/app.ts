@@ -2,7 +2,6 @@ import Koa from 'koa';
 import type Keygrip from 'keygrip';
 import Router from '@koa/router';
 import session from 'koa-session';
-import compress from 'koa-compress';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Config } from './platform/config';
@@ -21,6 +20,7 @@ import { CookieKeys } from './platform/http/cookie-keys';
 import { serveStatic } from './platform/http/static';
 import { isAppRoute } from '@app/contracts';
 import { serializeJsonOnce } from './platform/http/json-body';
+import { compression } from './platform/http/compression';
 import { jsonBody } from './platform/http/body';
 import { buildRuntimeConfig } from './platform/http/runtime-config';
 import { createSafeFetch } from './platform/outbound/http';
@@ -127,7 +127,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
-  app.use(compress({ threshold: 1024 }));
+  app.use(compression());
   app.use(serializeJsonOnce());
 
   // Before the session and body layers: probes, runtime config and built files need no session, so they
@@ -168,7 +168,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(pages.allowedMethods());
 
   app.use(
-    session({ ...sessionCookieOptions(config), store: postgresSessionStore(db) }, app),
+    session({ ...sessionCookieOptions(config), store: postgresSessionStore(db, { cookie: sessionCookieOptions(config) }) }, app),
   );
   // An admin's Login As ends with the admin session, and every request under it is audited.
   app.use(impersonationGuard(db));

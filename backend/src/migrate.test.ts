@@ -75,6 +75,24 @@ describe('migrate once, then serve', () => {
     }
   }, 120_000);
 
+  it('migrates PostgreSQL itself (DATABASE_DIRECT_URL) when DATABASE_URL is the pooler', async () => {
+    const name = `t_migrate_${crypto.randomBytes(4).toString('hex')}`;
+    await admin(`create database ${name}`);
+    try {
+      const direct = `${process.env.TEST_PG_URL_PREFIX}${name}`;
+      // The pooler's address: nothing listens there, so a migration that went through it would fail.
+      const pooler = direct.replace(/@([^:/]+):\d+\//, '@$1:9/');
+      expect(pooler).not.toBe(direct);
+      const env = { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: pooler, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: direct };
+      const res = spawnSync(process.execPath, [path.join(REPO_ROOT, 'backend', 'dist', 'migrate.js')], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+      expect({ status: res.status, out: res.stdout.includes('migrate: job queues ready') }).toEqual({ status: 0, out: true });
+      const again = spawnSync(process.execPath, [path.join(REPO_ROOT, 'backend', 'dist', 'migrate.js')], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+      expect(again.stdout).toContain('migrate: the schema is current');
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+  }, 120_000);
+
   it('refuses to run without DATABASE_URL', () => {
     const res = spawnSync(process.execPath, [path.join(REPO_ROOT, 'backend', 'dist', 'migrate.js')], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, NODE_ENV: 'test' }, encoding: 'utf8' });
     expect(res.status).toBe(78);

@@ -50,4 +50,40 @@ describe('startServer / stop', () => {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+
+  it('fails a job still running when SHUTDOWN_GRACE_MS is over, so that its retry runs it again', async () => {
+    const database = await createTestDatabase();
+    let started!: () => void;
+    const jobStarted = new Promise<void>((r) => (started = r));
+    const stuckJob = defineJob({
+      name: 'test.stuck',
+      payload: z.object({}),
+      options: { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
+      async handler(_p, { signal }) {
+        started();
+        // Told when its job is released (the signal aborts after the fail).
+        await new Promise<void>((r) => {
+          const t = setTimeout(r, 5000);
+          signal.addEventListener('abort', () => (clearTimeout(t), r()));
+        });
+      },
+    });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'la-server-test-'));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '1000' });
+    const running = await startServer(config, createLogger('silent'), { jobs: [stuckJob] });
+    const id = await running.queue.send(stuckJob, {});
+    await jobStarted;
+    const t0 = Date.now();
+    await running.stop();
+    // Well before the handler's 5 s: the grace, then the release.
+    expect(Date.now() - t0).toBeLessThan(4000);
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query('select state, output from pgboss.job where id = $1', [id]);
+    await client.end();
+    expect(rows).toEqual([{ state: 'retry', output: { value: 'pg-boss shut down while active' } }]);
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 });

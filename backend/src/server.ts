@@ -2,7 +2,7 @@ import http from 'node:http';
 import { loadConfig, ConfigError, type Config } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
 import { startEmbeddedPostgres, ensureDatabase, type EmbeddedDatabase } from './platform/db/embedded';
-import { createDb, migrateLatest, waitForSchema, type Db } from './platform/db/knex';
+import { createDb, migrateLatest, migrateLatestAt, waitForSchema, type Db } from './platform/db/knex';
 import { createQueue, type Queue } from './platform/jobs/queue';
 import { jobs } from './jobs';
 import type { JobDefinition } from './platform/jobs/job';
@@ -42,9 +42,10 @@ export async function startServer(
     logger.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded postgres is running');
   }
   // A few warm connections: the first requests after an idle spell need no connection set-up.
-  const db = createDb(connectionString, { min: 2, max: 20 });
+  const db = createDb(connectionString, { min: 2, max: 20, pooler: config.DATABASE_POOLER });
   if (config.MIGRATE_ON_START) {
-    const applied = await migrateLatest(db);
+    // Past a pooler, migrations go to PostgreSQL itself when its address is given (README, "Connection pooler").
+    const applied = config.DATABASE_DIRECT_URL ? await migrateLatestAt(config.DATABASE_DIRECT_URL) : await migrateLatest(db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
   } else {
     // The release's migrate Job applies them (backend/dist/migrate.js); this process serves only once it has.
@@ -58,12 +59,18 @@ export async function startServer(
   // The demo MLS's bundled records (kept as they are when they exist: the living feed's changes stay).
   if (config.providers.mls === 'demo') await seedDemoMls(db);
 
+  if (config.DATABASE_POOLER === 'transaction') logger.info('database pooler: transaction mode (statements unnamed, job workers poll instead of LISTEN)');
   const queue = createQueue({ connectionString, db, logger, config, jobs: opts.jobs ?? jobs, work: config.JOBS_ENABLED });
   await queue.start();
 
   const app = createApp({ config, db, logger, queue, serveFrontends: true });
+  let draining = false;
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  // While draining, every answer closes its connection: a client on keep-alive reconnects (to another process).
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (draining) res.setHeader('Connection', 'close');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
@@ -90,14 +97,23 @@ export async function startServer(
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      logger.info('shutting down: no new requests, finishing running jobs');
-      // Stop accepting connections; idle keep-alive sockets are closed, in-flight requests finish.
+      const grace = config.SHUTDOWN_GRACE_MS;
+      logger.info({ graceMs: grace }, 'shutting down: no new connections; finishing the requests and jobs in flight');
+      draining = true;
+      // No new connections; idle keep-alive ones close now, busy ones after their answer. Workers stop taking
+      // jobs at the same time, and their running jobs get the same grace (then they are failed, and retried).
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      await closed;
-      clearTimeout(force);
-      await queue.stop().catch((err) => logger.error({ err }, 'queue stop failed'));
+      const cutOff = setTimeout(() => {
+        logger.warn({ graceMs: grace }, 'shutdown grace is over: closing the connections still busy');
+        server.closeAllConnections();
+      }, grace);
+      const workers = queue.drain(grace).catch((err) => logger.error({ err }, 'stopping the job workers failed'));
+      await Promise.all([closed, workers]);
+      clearTimeout(cutOff);
+      // Then, in order: the job queue's connections, the writes still held (the leads' group commit) with the
+      // pools and the pipelined connections (db.destroy waits for them), and the database last.
+      await queue.stop().catch((err) => logger.error({ err }, 'closing the job queue failed'));
       await metrics?.stop();
       await db.destroy();
       if (embedded) await embedded.stop();
@@ -108,6 +124,11 @@ export async function startServer(
   return { server, url, db, queue, metrics, stop };
 }
 
+/**
+ * The process: SIGTERM, SIGINT and SIGHUP (once or many times, before or after it is ready) stop it in order and
+ * exit 0. Started by `npm start` (scripts/start.mjs) it also stops when its parent goes away (the IPC channel
+ * closes), so a killed parent never leaves it, or its embedded database, running.
+ */
 async function main() {
   let config: Config;
   try {
@@ -120,23 +141,34 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  let running: RunningServer;
-  try {
-    running = await startServer(config, logger);
-  } catch (err) {
-    logger.fatal({ err }, 'could not start');
-    process.exit(1);
-  }
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      running.stop().then(
+  let stopRequested: string | null = null;
+  // Installed before the start: a signal during it stops the process once it is up, instead of killing it
+  // half-started (with its embedded database left running).
+  const started = startServer(config, logger);
+  const requestStop = (reason: string) => {
+    if (stopRequested) {
+      logger.info({ reason }, 'already stopping');
+      return;
+    }
+    stopRequested = reason;
+    logger.info({ reason }, 'stop requested');
+    started
+      .then((running) => running.stop())
+      .then(
         () => process.exit(0),
         (err) => {
           logger.error({ err }, 'unclean shutdown');
           process.exit(1);
         },
       );
-    });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => requestStop(signal));
+  if (process.connected) process.once('disconnect', () => requestStop('parent gone'));
+  try {
+    await started;
+  } catch (err) {
+    logger.fatal({ err }, 'could not start');
+    process.exit(1);
   }
 }
 

@@ -7,6 +7,7 @@ import net from 'node:net';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createDb, migrateLatest } from '../src/platform/db/knex';
 import { createLogger } from '../src/platform/logger';
+import { startPgBouncer } from '../src/platform/db/testing/pgbouncer';
 import { TEMPLATE_DB, RUN_DIR_PREFIX } from './constants';
 
 function freePort(): Promise<number> {
@@ -68,5 +69,14 @@ export default async function globalSetup() {
 
   process.env.TEST_PG_ADMIN_URL = pg.connectionString('postgres');
   process.env.TEST_PG_URL_PREFIX = pg.connectionString('');
-  (globalThis as Record<string, unknown>).__TEST_PG__ = { pg, dataDir };
+  // The run through PgBouncer (scripts/test-pgbouncer.mjs): the apps of createTestContext reach their database
+  // through a PgBouncer in transaction mode, with DATABASE_POOLER=transaction. Databases are still made directly.
+  let pgbouncer: { stop(): Promise<void> } | undefined;
+  if (process.env.TEST_POOLER === 'pgbouncer') {
+    const { password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'));
+    const bouncer = await startPgBouncer({ dir: path.join(dataDir, 'pgbouncer'), server: { host: '127.0.0.1', port, user: 'postgres', password } });
+    process.env.TEST_PGBOUNCER_URL_PREFIX = bouncer.url('');
+    pgbouncer = bouncer;
+  }
+  (globalThis as Record<string, unknown>).__TEST_PG__ = { pg, dataDir, pgbouncer };
 }

@@ -48,12 +48,23 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+/**
+ * The URL the app under test uses for `database`: the database itself, or, in the run through PgBouncer
+ * (TEST_POOLER=pgbouncer, scripts/test-pgbouncer.mjs), the same database through a PgBouncer in transaction mode.
+ */
+export function appDatabaseUrl(database: { url: string; name: string }): { url: string; pooler: 'none' | 'transaction' } {
+  const bouncer = process.env.TEST_PGBOUNCER_URL_PREFIX;
+  return bouncer ? { url: `${bouncer}${database.name}`, pooler: 'transaction' } : { url: database.url, pooler: 'none' };
+}
+
 export async function createTestContext(opts: { env?: Record<string, string>; work?: boolean; jobs?: JobDefinition<any>[] } = {}): Promise<TestContext> {
   const database = await createTestDatabase();
+  const appDb = appDatabaseUrl(database);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATABASE_URL: database.url,
+    DATABASE_URL: appDb.url,
+    DATABASE_POOLER: appDb.pooler,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123',
     ENCRYPTION_KEY: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -61,11 +72,11 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     ...opts.env,
   });
   const logger = createLogger(config.LOG_LEVEL);
-  const db = createDb(database.url, { max: 5 });
+  const db = createDb(appDb.url, { max: 5, pooler: appDb.pooler });
   // Every queue exists (a command may send any job in its transaction); workers run only for `opts.jobs`.
   const only = opts.jobs ? new Set(opts.jobs.map((j) => j.name)) : null;
   const jobs = opts.jobs ? [...opts.jobs, ...allJobs.filter((j) => !only!.has(j.name))] : allJobs;
-  const queue = createQueue({ connectionString: database.url, db, logger, config, jobs, workers: only ? [...only] : undefined, work: opts.work ?? false });
+  const queue = createQueue({ connectionString: appDb.url, db, logger, config, jobs, workers: only ? [...only] : undefined, work: opts.work ?? false });
   await queue.start();
   const app = createApp({ config, db, logger, queue });
   const callback = app.callback();

@@ -7,12 +7,14 @@
 //   3. the product's GET /api/campaigns/{id} with a session (answered from its read caches once warm);
 //   4. the floor and the product again for the public listing page /listing/{mlsId} (no cookie), the floor
 //      answering the product's rendered bytes.
-// 50 connections, rounds alternate between the targets, figures are medians over the rounds.
+// 50 connections, rounds alternate between the targets, figures are medians over the rounds. Each read is measured
+// with the browser's Accept-Encoding (gzip, deflate, br: the floor then compresses every answer over 1 KB) and
+// without it; bare Koa gets the browser's header.
 //   BENCH_ROUNDS=3  BENCH_SECONDS=8  BENCH_CONNECTIONS=50
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { browserSession, buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
+import { asBrowsersAndPlain, BROWSER_HEADERS, browserSession, buildBackend, compareReads, freePort, root, startProduct, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -62,11 +64,11 @@ try {
   const floorUrl = await start('stack-floor.mjs', { BODY: body, PAGE: page, SESSION_SECRET: secret, SID: sid });
 
   const targets = [
-    { name: 'bare Koa hello world', url: `${bareUrl}/` },
-    { name: 'stack floor: compress + session + router, same answer', url: `${floorUrl}${campaignPath}`, headers: { cookie: `la.sid=${sid}; la.sid.sig=${sig}` } },
-    { name: 'product: GET /api/campaigns/{id} (session)', url: `${product.url}${campaignPath}`, headers: { cookie: session.cookie } },
-    { name: 'stack floor: the listing page\'s bytes', url: `${floorUrl}${pagePath}` },
-    { name: `product: GET ${pagePath} (SSR)`, url: `${product.url}${pagePath}` },
+    { name: 'bare Koa hello world, browser headers', url: `${bareUrl}/`, headers: BROWSER_HEADERS },
+    ...asBrowsersAndPlain({ name: 'stack floor: compress + session + router, same answer', url: `${floorUrl}${campaignPath}`, headers: { cookie: `la.sid=${sid}; la.sid.sig=${sig}` } }),
+    ...asBrowsersAndPlain({ name: 'product: GET /api/campaigns/{id} (session)', url: `${product.url}${campaignPath}`, headers: { cookie: session.cookie } }),
+    ...asBrowsersAndPlain({ name: 'stack floor: the listing page\'s bytes', url: `${floorUrl}${pagePath}` }),
+    ...asBrowsersAndPlain({ name: `product: GET ${pagePath} (SSR)`, url: `${product.url}${pagePath}` }),
   ];
   await compareReads('bench:floor', targets, {
     rounds: ROUNDS,

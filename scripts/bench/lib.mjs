@@ -1,5 +1,6 @@
 // Shared helpers for the benchmark scripts.
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +14,20 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export function buildBackend() {
   const res = spawnSync('npx', ['tsc', '-b', 'backend'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('backend build failed');
+}
+
+/** What every browser sends with a read: the answers over 1 KB come back compressed. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * A read as browsers send it (Accept-Encoding: gzip, deflate, br) and the same read asking for no compression,
+ * as two targets of `compareReads`.
+ */
+export function asBrowsersAndPlain(target) {
+  return [
+    { ...target, name: `${target.name}, browser headers`, headers: { ...BROWSER_HEADERS, ...target.headers } },
+    { ...target, name: `${target.name}, no Accept-Encoding`, headers: { ...target.headers } },
+  ];
 }
 
 export const freePort = () =>
@@ -255,6 +270,107 @@ export function postgresCpuSeconds() {
       continue;
     }
     total += cpuSecondsOf(entry);
+  }
+  return total;
+}
+
+/**
+ * The demo MLS agents' listings (Sarah Johnson, Michael Chen, Emily Rodriguez), loaded as the wizard does: the agent
+ * found, created and loaded, then every page of listings read. Returns their mlsIds.
+ */
+export async function seedDemoListings(origin) {
+  const mlsIds = [];
+  for (const [name, state] of [['Sarah Johnson', 'FL'], ['Michael Chen', 'CA'], ['Emily Rodriguez', 'TX']]) {
+    const session = browserSession(origin);
+    const found = await session.json('POST', '/api/mls/search-agent', { name, state });
+    const agent = await session.json('POST', '/api/agents', found);
+    await session.json('POST', '/api/mls/load', { agentId: agent.id, mlsId: found.mlsId });
+    // Paged ({listings, nextCursor}): follow the cursor.
+    for (let cursor = null; ; ) {
+      const page = await session.json('GET', `/api/agents/${agent.id}/listings${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+      for (const l of page.listings) mlsIds.push(l.mlsId);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+  }
+  return mlsIds;
+}
+
+/** Each listing page's lead-form token (a form is taken 3 s after its page was rendered: wait that long before sending). */
+export async function leadFormTokens(origin, mlsIds) {
+  const tokens = new Map();
+  for (const id of mlsIds) {
+    const page = await (await fetch(`${origin}/listing/${id}`)).text();
+    tokens.set(id, JSON.parse(/<script type="application\/json" id="listing-page-data">([\s\S]*?)<\/script>/.exec(page)[1]).formToken);
+  }
+  return tokens;
+}
+
+/**
+ * autocannon's setupRequest for lead POSTs: one new form per request (its own idempotency key), spread over the
+ * listings, each from its own client address (X-Forwarded-For: the product runs with TRUST_PROXY), so that the
+ * limits per address and per listing (100 an hour) stay real and out of the way.
+ */
+export function leadRequests(origin, mlsIds, tokens) {
+  let n = 0;
+  return (req) => {
+    n += 1;
+    const id = mlsIds[n % mlsIds.length];
+    return {
+      ...req,
+      path: `/api/listings/${id}/leads`,
+      headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+      body: JSON.stringify({
+        name: 'Bench Buyer',
+        // Each its own buyer: an exact repeat (same email, name and message) would be the stored lead again.
+        email: `bench${n}@example.com`,
+        message: 'Is it still available?',
+        interestedInTour: true,
+        formToken: tokens.get(id),
+        idempotencyKey: crypto.randomBytes(16).toString('base64url'),
+        consentVersion: 'tcpa-2026-11',
+        pageUrl: `${origin}/listing/${id}`,
+      }),
+    };
+  };
+}
+
+/**
+ * `count` POSTs at `connections` (closed loop) to `url`, each request made by `setupRequest`: each answer's time, and
+ * answers per second between the first answer and the last (autocannon's own figure counts whole seconds of its
+ * sampling timer). Any answer but 2xx fails the bench.
+ */
+export async function postClosedLoop(url, setupRequest, { count, connections = 20, label }) {
+  const times = [];
+  const at = [];
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, amount: count, requests: [{ method: 'POST', setupRequest }] }, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, _status, _bytes, ms) => {
+      times.push(ms);
+      at.push(performance.now());
+    });
+  });
+  if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { times, rps: (at.length - 1) / ((at[at.length - 1] - at[0]) / 1000) };
+}
+
+/**
+ * CPU seconds used so far by one embedded PostgreSQL: its postmaster (from `DATA_DIR/pg/postmaster.pid`) and the
+ * backends it forked. Unlike `postgresCpuSeconds`, it leaves out every other cluster of the OS user `postgres`
+ * (other test runs on a shared machine) and a PgBouncer running as that user.
+ */
+export function clusterCpuSeconds(dataDir) {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuSecondsOf(postmaster);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's pid is the 2nd field after the command name.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += cpuSecondsOf(entry);
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return total;
 }

@@ -8,12 +8,11 @@
 //  4. lead submission: p95 at 20 connections (each request a new form: own idempotency key and client address),
 //     on a web process (JOBS_ENABLED=false) beside a worker process, then on the web process alone.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuSecondsOf, freePort, median, percentile, postgresCpuSeconds, root, runLighthouse, startBlankPage, startProduct, tempDir, waitFor } from './lib.mjs';
+import { cpuSecondsOf, freePort, leadFormTokens, leadRequests, median, percentile, postClosedLoop, postgresCpuSeconds, root, runLighthouse, seedDemoListings, startBlankPage, startProduct, tempDir, waitFor } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,41 +43,14 @@ const log = (...a) => console.error('[bench:listing-page]', ...a);
 let worker;
 let metricsOn = null;
 try {
-async function post(pathname, body, cookie, base = origin) {
-  const res = await fetch(`${base}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { body: await res.json(), cookie: set || cookie };
-}
-
 // Every demo agent's listings, loaded as the wizard does.
-async function loadDemoListings(base) {
-  const ids = [];
-  for (const [name, state] of [['Sarah Johnson', 'FL'], ['Michael Chen', 'CA'], ['Emily Rodriguez', 'TX']]) {
-    const found = await post('/api/mls/search-agent', { name, state }, undefined, base);
-    const agent = await post('/api/agents', found.body, found.cookie, base);
-    await post('/api/mls/load', { agentId: agent.body.id, mlsId: found.body.mlsId }, agent.cookie, base);
-    // Paged ({listings, nextCursor}): follow the cursor.
-    for (let cursor = null; ; ) {
-      const page = await (await fetch(`${base}/api/agents/${agent.body.id}/listings${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { cookie: agent.cookie } })).json();
-      for (const l of page.listings) ids.push(l.mlsId);
-      if (!page.nextCursor) break;
-      cursor = page.nextCursor;
-    }
-  }
-  if (!ids.includes(MLS_ID)) throw new Error(`${MLS_ID} was not loaded`);
-  return ids;
-}
-const mlsIds = await loadDemoListings(origin);
+const mlsIds = await seedDemoListings(origin);
+if (!mlsIds.includes(MLS_ID)) throw new Error(`${MLS_ID} was not loaded`);
 if (COMPARE_METRICS && only.has('ssr')) {
   const metricsPort = await freePort();
   metricsOn = await startProduct({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true', JOBS_ENABLED: 'false', METRICS_PORT: String(metricsPort) });
   metricsOn.scraper = setInterval(() => fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text(), () => undefined), 15_000);
-  await loadDemoListings(metricsOn.url);
+  await seedDemoListings(metricsOn.url);
 }
 const pageUrl = `${origin}/listing/${MLS_ID}`;
 
@@ -157,55 +129,13 @@ const leadRuns = [];
 let workerCpuPerLead = 0;
 const leadCount = Math.min(1500, mlsIds.length * 40);
 if (only.has('leads-worker') || only.has('leads-alone')) {
-const tokens = new Map();
-for (const id of mlsIds) {
-  const page = (await getRaw(`${origin}/listing/${id}`, {})).body.toString('utf8');
-  const data = JSON.parse(/<script type="application\/json" id="listing-page-data">([\s\S]*?)<\/script>/.exec(page)[1]);
-  tokens.set(id, data.formToken);
-}
+const tokens = await leadFormTokens(origin, mlsIds);
 await new Promise((r) => setTimeout(r, 3500));
 // Deployed as docker-compose.yml has it: web processes answer HTTP and a worker process runs the jobs (here
 // on the same two cores, on the same database). Measured twice: with the worker delivering the leads' messages
 // meanwhile, then the web process alone (the deliveries wait in the queue).
-let n = 0;
-/** One new form per request, spread over the listings, each from its own client address. */
-function leadRequest(req) {
-  n += 1;
-  const id = mlsIds[n % mlsIds.length];
-  return {
-    ...req,
-    path: `/api/listings/${id}/leads`,
-    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-    body: JSON.stringify({
-      name: 'Bench Buyer',
-      // Each its own buyer: an exact repeat (same email, name and message) would be the stored lead again.
-      email: `bench${n}@example.com`,
-      message: 'Is it still available?',
-      interestedInTour: true,
-      formToken: tokens.get(id),
-      idempotencyKey: crypto.randomBytes(16).toString('base64url'),
-      consentVersion: 'tcpa-2026-11',
-      pageUrl: `${origin}/listing/${id}`,
-    }),
-  };
-}
-/**
- * `leadCount` POSTs at 20 connections (closed loop): each answer's time, and answers per second between the
- * first answer and the last (autocannon's own figure counts whole seconds of its sampling timer).
- */
-async function post20(url, setupRequest, label) {
-  const times = [];
-  const at = [];
-  const result = await new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: 20, amount: leadCount, requests: [{ method: 'POST', setupRequest }] }, (err, res) => (err ? reject(err) : resolve(res)));
-    instance.on('response', (_client, _status, _bytes, ms) => {
-      times.push(ms);
-      at.push(performance.now());
-    });
-  });
-  if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { times, rps: (at.length - 1) / ((at[at.length - 1] - at[0]) / 1000) };
-}
+const leadRequest = leadRequests(origin, mlsIds, tokens);
+const post20 = (url, setupRequest, label) => postClosedLoop(url, setupRequest, { count: leadCount, connections: 20, label });
 async function sendLeads(label) {
   // The baseline in the same run: the same requests to bare Koa (which answers without reading them).
   const bareRun = await post20(bareUrl, (req) => ({ ...leadRequest(req), path: '/' }), 'bare Koa POST');

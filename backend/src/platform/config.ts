@@ -17,6 +17,11 @@ const ConfigSchema = z
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url().optional(),
+    // A pooler between the app and PostgreSQL: `transaction` (PgBouncer's transaction mode) switches what needs a
+    // session to a safe path: unnamed statements, job workers polling instead of LISTEN (README, "Connection pooler").
+    DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+    // PostgreSQL itself, past the pooler: migrations run there (DDL holds no pooled connection). Optional.
+    DATABASE_DIRECT_URL: z.url().optional(),
     DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -33,6 +38,9 @@ const ConfigSchema = z
     OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
     JOBS_ENABLED: bool.default(true),
+    // On SIGTERM/SIGINT: how long requests in flight and running jobs get to finish before they are cut off (HTTP)
+    // or failed for a retry elsewhere (jobs). Below Kubernetes' terminationGracePeriodSeconds (30 s by default).
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600000).default(20000),
     // Uploads (L4): the bytes one agent's images may take, and for an anonymous wizard (a session that is not
     // logged in) also per browser session and per client address. At least one image's worth (10 MB).
     UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(10 * 1024 * 1024, 'must be at least 10485760 (one image)').default(500 * 1024 * 1024),
@@ -130,6 +138,12 @@ const ConfigSchema = z
     }
     if (c.NODE_ENV === 'production' && c.AUTOPILOT_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['AUTOPILOT_TIME_SCALE'], message: "shortens autopilot's veto window: tests only, never in production" });
+    }
+    if (c.DATABASE_POOLER !== 'none' && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_POOLER'], message: 'needs DATABASE_URL (the pooler\'s address): the embedded database has no pooler' });
+    }
+    if (c.DATABASE_DIRECT_URL && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'goes with DATABASE_URL (the pooler\'s address); alone, set DATABASE_URL' });
     }
     if (c.NODE_ENV === 'production' && c.CAMPAIGN_TIME_SCALE !== 1) {
       ctx.addIssue({ code: 'custom', path: ['CAMPAIGN_TIME_SCALE'], message: 'shortens flights, syncs and settlement: tests and demos only, never in production' });

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { campaignDraftSchema, idParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
+import { sendJson } from '../../platform/http/compression';
 import { actorOf, browserKeyOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
 import { accessibleCampaignJson, campaignForWizard, createCampaignDraft, updateCampaignDraft } from './campaigns.service';
@@ -23,8 +24,7 @@ export function campaignsRouter({ db, config, caches }: AppDeps): Router {
 
   router.get('/api/campaigns/:id', validate(CampaignId), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'json';
-    ctx.body = await accessibleCampaignJson({ caches }, actorOf(ctx), inputOf(ctx, CampaignId).params.id);
+    await sendJson(ctx, await accessibleCampaignJson({ caches }, actorOf(ctx), inputOf(ctx, CampaignId).params.id));
   });
 
   // A draft reopened in the wizard (autopilot's Edit link): the campaign with its agent and listing, for the owner.

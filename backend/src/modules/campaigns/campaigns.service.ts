@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/knex';
 import { notFound, validationFailed } from '../../platform/errors';
 import type { ReadCaches } from '../../platform/cache/read-cache';
+import { CachedJson } from '../../platform/http/compression';
 import { agentAsSeenBy, getAccessibleAgent, presentAgent, type AgentAsSeen } from '../agents';
 import { findListingView } from '../listings';
 import { presentCampaign } from './campaigns.presenter';
@@ -127,16 +128,16 @@ export async function getAccessibleCampaign(actor: Actor, campaignId: number, tr
 }
 
 /**
- * GET /api/campaigns/:id as the JSON sent: the campaign is held a few seconds in the read cache (emptied by
+ * GET /api/campaigns/:id as the JSON sent (with its compressed forms): the campaign is held a few seconds in the read cache (emptied by
  * this process's writes to campaigns; the checkout and success screens poll it), with what the access rule
  * needs. Missing and someone else's are the same 404.
  */
-export async function accessibleCampaignJson({ caches }: { caches: ReadCaches }, actor: Actor, campaignId: number): Promise<string> {
+export async function accessibleCampaignJson({ caches }: { caches: ReadCaches }, actor: Actor, campaignId: number): Promise<CachedJson> {
   const entry = await caches
-    .named<{ agentId: number; createdByBrowser: string | null; json: string } | null>('campaign', ['campaigns'])
+    .named<{ agentId: number; createdByBrowser: string | null; json: CachedJson } | null>('campaign', ['campaigns'])
     .get(String(campaignId), async () => {
       const campaign = await Campaign.query().findById(campaignId);
-      return campaign ? { agentId: campaign.agentId, createdByBrowser: campaign.createdByBrowser, json: JSON.stringify(presentCampaign(campaign)) } : null;
+      return campaign ? { agentId: campaign.agentId, createdByBrowser: campaign.createdByBrowser, json: new CachedJson(JSON.stringify(presentCampaign(campaign))) } : null;
     });
   if (!entry) throw notFound('campaign');
   assertCampaignAccess(actor, entry);

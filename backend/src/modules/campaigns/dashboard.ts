@@ -13,6 +13,7 @@ import { actorOf } from '../../platform/auth/actor';
 import { validate, inputOf } from '../../platform/http/validate';
 import type { AppDeps } from '../../platform/deps';
 import type { ReadCaches } from '../../platform/cache/read-cache';
+import { CachedJson, sendJson } from '../../platform/http/compression';
 import { assertAgentAccess } from '../agents';
 import { findListingCards } from '../listings';
 import { Campaign } from './campaign.model';
@@ -120,19 +121,19 @@ async function readAgentDailyDelivery(agentId: number): Promise<DailyDelivery[]>
  * answer is held a few seconds in the read cache (emptied at once by this process's writes to campaigns or
  * their daily rows); the access rule comes from the cached agent facts.
  */
-export async function agentFacebookMetricsJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<string> {
+export async function agentFacebookMetricsJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<CachedJson> {
   await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
   return caches
-    .named<string>('agent-facebook-metrics', ['campaigns'])
-    .get(String(agentId), async () => JSON.stringify(await readAgentFacebookMetrics(agentId)));
+    .named<CachedJson>('agent-facebook-metrics', ['campaigns'])
+    .get(String(agentId), async () => new CachedJson(JSON.stringify(await readAgentFacebookMetrics(agentId))));
 }
 
 /** GET /api/agents/:id/facebook-metrics/daily as the JSON sent: the chart's data, read with the chart's code. */
-export async function agentDailyDeliveryJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<string> {
+export async function agentDailyDeliveryJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number): Promise<CachedJson> {
   await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
   return caches
-    .named<string>('agent-daily-delivery', ['campaigns', 'campaign_daily_metrics'])
-    .get(String(agentId), async () => JSON.stringify(await readAgentDailyDelivery(agentId)));
+    .named<CachedJson>('agent-daily-delivery', ['campaigns', 'campaign_daily_metrics'])
+    .get(String(agentId), async () => new CachedJson(JSON.stringify(await readAgentDailyDelivery(agentId))));
 }
 
 const AgentParams = { params: z.object({ id: idParam }) };
@@ -148,14 +149,12 @@ export function dashboardRouter({ caches }: AppDeps): Router {
 
   router.get('/api/agents/:id/facebook-metrics', validate(AgentParams), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'json';
-    ctx.body = await agentFacebookMetricsJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+    await sendJson(ctx, await agentFacebookMetricsJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id));
   });
 
   router.get('/api/agents/:id/facebook-metrics/daily', validate(AgentParams), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'json';
-    ctx.body = await agentDailyDeliveryJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+    await sendJson(ctx, await agentDailyDeliveryJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id));
   });
 
   return router;

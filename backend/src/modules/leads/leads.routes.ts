@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { agentLeadsQuerySchema, idParam, leadSubmissionSchema, mlsIdParam, type LeadReviewed } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
+import { sendJson } from '../../platform/http/compression';
 import { actorOf } from '../../platform/auth/actor';
 import { agentLeadsPageJson, submitLead, type LeadsDeps } from './leads.service';
 import { discardLead, releaseLead } from './lead-review';
@@ -27,8 +28,7 @@ export function leadsRouter(leads: LeadsDeps): Router {
     const { params, query } = inputOf(ctx, AgentLeads);
     const json = await agentLeadsPageJson({ caches: leads.caches }, actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'json';
-    ctx.body = json;
+    await sendJson(ctx, json);
   });
 
   // The agent's review of a lead held while its listing was guarded: Release hands it to delivery, Discard keeps it undelivered.

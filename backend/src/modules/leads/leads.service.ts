@@ -7,7 +7,8 @@ import type { Queue } from '../../platform/jobs/queue';
 import type { Knex } from 'knex';
 import { AppError } from '../../platform/errors';
 import { GroupCommit } from '../../platform/db/group-commit';
-import { pipelinedTransaction } from '../../platform/db/knex';
+import { CachedJson } from '../../platform/http/compression';
+import { holdOpen, pipelinedTransaction } from '../../platform/db/knex';
 import { COUNT_ONLY_POINTS, consumeRateLimit, countInWindow, refundRateLimit } from '../../platform/http/rate-limit';
 import { currentTraceCarrier, type TraceCarrier } from '../../platform/telemetry/trace-context';
 import { findListingSummaries, findPublicListingRef, type PublicListingRef } from '../listings';
@@ -303,7 +304,8 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
     hold = reasons.length ? reasons : null;
   }
 
-  const stored = await deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now, hold, trace: currentTraceCarrier() });
+  // Once handed to the writer, the lead is written even if the process is stopping: the database stays open for it.
+  const stored = await holdOpen(deps.db, deps.writer.submit({ ref, input, userAgent: cmd.userAgent, now, hold, trace: currentTraceCarrier() }));
   // A retry counts once: the form's first send was counted. (An exact repeat under another key counts.)
   if (stored.retry) {
     await Promise.all([
@@ -326,9 +328,9 @@ export async function submitLead(deps: LeadsDeps, cmd: SubmitLead): Promise<Subm
  * skipped nor repeated. The access rule comes from the cached agent facts, and the page is held a few
  * seconds in the read cache (emptied at once by a lead this process stores).
  */
-export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number, { limit, cursor, status }: AgentLeadsQuery): Promise<string> {
+export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, actor: Actor, agentId: number, { limit, cursor, status }: AgentLeadsQuery): Promise<CachedJson> {
   await assertAgentAccess({ caches }, actor, agentId, 'signed_in');
-  return caches.named<string>('agent-leads', ['leads', 'listings']).get(`${agentId}|${status}|${limit}|${cursor ?? ''}`, async () => {
+  return caches.named<CachedJson>('agent-leads', ['leads', 'listings']).get(`${agentId}|${status}|${limit}|${cursor ?? ''}`, async () => {
     const page = Lead.query()
       .where({ agentId, status })
       .select('*', Lead.raw(`(extract(epoch from created_at) * 1000000)::bigint::text as created_us`))
@@ -347,12 +349,14 @@ export async function agentLeadsPageJson({ caches }: { caches: ReadCaches }, act
     const leads = more ? rows.slice(0, limit) : rows;
     const listings = await findListingSummaries(leads.map((l) => l.listingId));
     const last = leads[leads.length - 1];
-    return JSON.stringify({
-      leads: leads.map((l) => presentLead(l, listings.get(l.listingId))),
-      total,
-      nextCursor: more ? `${last.createdUs}.${last.id}` : null,
-      held: held ?? total,
-    } satisfies AgentLeadsPage);
+    return new CachedJson(
+      JSON.stringify({
+        leads: leads.map((l) => presentLead(l, listings.get(l.listingId))),
+        total,
+        nextCursor: more ? `${last.createdUs}.${last.id}` : null,
+        held: held ?? total,
+      } satisfies AgentLeadsPage),
+    );
   });
 }
 

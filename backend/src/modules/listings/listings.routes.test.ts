@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type supertest from 'supertest';
 import { LISTING_MESSAGES } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -231,6 +232,29 @@ describe('GET /api/agents/:id/listings', () => {
       expect(queries.filter((q) => /from "listings"/.test(q))).toHaveLength(1);
     } finally {
       t.db.off('query', count);
+    }
+  });
+
+  it('sends a page asked for again, by a browser, as the compressed bytes it stored the first time (compressed once)', async () => {
+    const browser = t.newSession();
+    const agent = await manualAgent(browser);
+    for (let i = 0; i < 12; i++) await browser.post('/api/listings').send(form(agent.id, { address: `${i} Palm Ave` })).expect(201);
+    const brotli = jest.spyOn(zlib, 'brotliCompress');
+    try {
+      // (The client decodes the body: what it got, and that it came in brotli.)
+      const read = () => browser.get(`/api/agents/${agent.id}/listings`).set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+      const [first, second] = [await read(), await read()];
+      expect({ encoding: second.headers['content-encoding'], vary: second.headers.vary, type: second.headers['content-type'] }).toEqual({
+        encoding: 'br',
+        vary: 'Accept-Encoding',
+        type: 'application/json; charset=utf-8',
+      });
+      expect(second.body).toEqual(first.body);
+      expect(second.body.listings).toHaveLength(12);
+      // Compressed once, for both answers.
+      expect(brotli.mock.calls.length).toBe(1);
+    } finally {
+      brotli.mockRestore();
     }
   });
 

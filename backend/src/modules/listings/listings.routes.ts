@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { agentListingsQuerySchema, idParam, listingCreateSchema, mlsIdParam } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
+import { sendJson } from '../../platform/http/compression';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
 import { getAccessibleAgent } from '../agents';
@@ -25,8 +26,7 @@ export function listingsRouter({ caches }: AppDeps): Router {
     const { params, query } = inputOf(ctx, AgentListings);
     const json = await agentListingsPageJson({ caches }, actorOf(ctx), params.id, query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'json';
-    ctx.body = json;
+    await sendJson(ctx, json);
   });
 
   router.post('/api/listings', validate(CreateListing), async (ctx) => {

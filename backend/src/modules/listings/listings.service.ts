@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { isManualMlsId, manualMlsId, type AgentListingsPage, type AgentListingsQuery, type ListingCreatePayload, type ListingStatus } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { ReadCaches } from '../../platform/cache/read-cache';
+import { CachedJson } from '../../platform/http/compression';
 import { conflict } from '../../platform/errors';
 import { assertAgentAccess } from '../agents';
 import { Listing, type MlsCompliance } from './listing.model';
@@ -142,7 +143,7 @@ export type ListingSummaryRow = Pick<Listing, (typeof SUMMARY_COLUMNS)[number]>;
 
 /**
  * One page of an agent's listings for the wizard, in the loader's order, only the loader's columns, as
- * the JSON the route sends. The access rule (DESIGN §3) is checked from the read cache's facts, and the
+ * the JSON the route sends (with its compressed forms, platform/http/compression.ts). The access rule (DESIGN §3) is checked from the read cache's facts, and the
  * page itself is held there a few seconds (emptied by this process's writes to listings): the wizard's
  * loader and its retries cost no round trip. Keyset pagination: the cursor is where the previous page ended.
  */
@@ -151,11 +152,11 @@ export async function agentListingsPageJson(
   actor: Actor,
   agentId: number,
   { limit, cursor }: AgentListingsQuery,
-): Promise<string> {
+): Promise<CachedJson> {
   await assertAgentAccess({ caches }, actor, agentId, 'draft');
-  return caches.named<string>('agent-listings', ['listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
+  return caches.named<CachedJson>('agent-listings', ['listings']).get(`${agentId}|${limit}|${cursor ?? ''}`, async () => {
     const page = await readAgentListingsPage(agentId, { limit, cursor });
-    return JSON.stringify({ listings: page.rows.map(presentListingSummary), nextCursor: page.nextCursor } satisfies AgentListingsPage);
+    return new CachedJson(JSON.stringify({ listings: page.rows.map(presentListingSummary), nextCursor: page.nextCursor } satisfies AgentListingsPage));
   });
 }
 

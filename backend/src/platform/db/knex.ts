@@ -2,7 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { migrations } from '../../migrations';
-import { PipelinedConnection, runPipelinedTransaction, type PipelinedTransaction, type SqlExecutor } from './pipelined-connection';
+import { PipelinedConnection, asSent, runPipelinedTransaction, type PipelinedTransaction, type SqlExecutor, type StatementNames } from './pipelined-connection';
 
 export type Db = Knex;
 
@@ -13,24 +13,41 @@ const migrationSource: Knex.MigrationSource<string> = {
   getMigration: async (name) => migrations[name],
 };
 
-export function createDb(connectionString: string, pool: { min?: number; max?: number } = {}): Db {
-  const db = knexFactory({
-    client: 'pg',
-    connection: { connectionString, application_name: 'listing-ads' },
-    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
-    migrations: { migrationSource, tableName: 'knex_migrations' },
-    // camelCase in code, snake_case in the database.
-    ...knexSnakeCaseMappers(),
-  });
+export interface DbOptions {
+  min?: number;
+  max?: number;
+  /**
+   * `transaction`: the URL is a transaction pooler's (PgBouncer in transaction mode, config DATABASE_POOLER): no
+   * statement is prepared by name (a name would not outlive its transaction's server connection).
+   */
+  pooler?: 'none' | 'transaction';
+}
+
+const knexConfig = (connectionString: string, pool: Knex.PoolConfig): Knex.Config => ({
+  client: 'pg',
+  connection: { connectionString, application_name: 'listing-ads' },
+  pool,
+  migrations: { migrationSource, tableName: 'knex_migrations' },
+  // camelCase in code, snake_case in the database.
+  ...knexSnakeCaseMappers(),
+});
+
+export function createDb(connectionString: string, opts: DbOptions = {}): Db {
+  const db = knexFactory(knexConfig(connectionString, { min: opts.min ?? 0, max: opts.max ?? 10 }));
   Model.knex(db);
+  const names: StatementNames = opts.pooler === 'transaction' ? 'unnamed' : 'named';
   // Beside the pool: the pipelined connection (small independent statements: the rate-limit counts) and a
   // small pool of pipelined connections for pipelined transactions, each opened at its first use.
-  const side: Side = { connectionString, counts: new PipelinedConnection({ connectionString, application_name: 'listing-ads-pipeline' }) };
+  const side: Side = { connectionString, names, counts: new PipelinedConnection({ connectionString, application_name: 'listing-ads-pipeline' }, names), held: new Set() };
   sides.set(db, side);
+  // A transaction's client shares its db's config object: sqlOf(trx) finds the side by it.
+  sidesByConfig.set(db.client.config as object, side);
   // knex's destroy (`db.destroy()`) ends in its client's: the side connections close with the pool.
   const client = db.client as { destroy(callback?: unknown): Promise<void> };
   const destroyPool = client.destroy.bind(client);
   client.destroy = async (callback?: unknown) => {
+    // Writes accepted before the close land first (a lead whose request went away meanwhile included).
+    while (side.held.size) await Promise.allSettled([...side.held]);
     const transactions = side.transactions;
     side.transactions = undefined;
     await Promise.all([side.counts.end(), transactions?.end()]);
@@ -41,10 +58,14 @@ export function createDb(connectionString: string, pool: { min?: number; max?: n
 
 interface Side {
   connectionString: string;
+  names: StatementNames;
   counts: PipelinedConnection;
   transactions?: pg.Pool;
+  /** Work that `destroy()` waits for before it closes anything (`holdOpen`). */
+  held: Set<Promise<unknown>>;
 }
 const sides = new WeakMap<Db, Side>();
+const sidesByConfig = new WeakMap<object, Side>();
 
 function sideOf(db: Db): Side {
   const side = sides.get(db);
@@ -55,6 +76,22 @@ function sideOf(db: Db): Side {
 /** The pipelined connection beside `db`'s pool (platform/db/pipelined-connection.ts). */
 export function pipelineOf(db: Db): PipelinedConnection {
   return sideOf(db).counts;
+}
+
+/**
+ * Keeps `db` open until `work` has settled: `db.destroy()` (a shutdown) waits for it before it closes the pools
+ * and the pipelined connections. For writes that outlive their caller, such as a lead waiting in the group
+ * commit whose request has gone away: the write still lands, on open connections.
+ */
+export function holdOpen<T>(db: Db, work: Promise<T>): Promise<T> {
+  const { held } = sideOf(db);
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  held.add(settled);
+  void settled.then(() => held.delete(settled));
+  return work;
 }
 
 /**
@@ -69,7 +106,7 @@ export function pipelinedTransaction<T>(db: Db, work: (tx: PipelinedTransaction)
     // An idle connection that breaks leaves the pool by itself; the next transaction opens another.
     side.transactions.on('error', () => undefined);
   }
-  return runPipelinedTransaction(side.transactions, (sql) => db.emit('query', { sql }), work);
+  return runPipelinedTransaction(side.transactions, (sql) => db.emit('query', { sql }), work, side.names);
 }
 
 /**
@@ -79,10 +116,11 @@ export function pipelinedTransaction<T>(db: Db, work: (tx: PipelinedTransaction)
 export async function sqlOf(trx: Knex.Transaction): Promise<SqlExecutor> {
   // A transaction's client always hands back the transaction's one connection.
   const connection = (await trx.client.acquireConnection()) as pg.ClientBase;
+  const names = sidesByConfig.get(trx.client.config as object)?.names ?? 'named';
   let last: Promise<unknown> = Promise.resolve();
   return {
     query<R extends pg.QueryResultRow>(config: pg.QueryConfig) {
-      const result = last.then(() => connection.query<R>(config));
+      const result = last.then(() => connection.query<R>(asSent(config, names)));
       last = result.catch(() => undefined);
       return result;
     },
@@ -119,6 +157,20 @@ export function poolStatsOf(db: Db): PoolStats[] {
 export async function migrateLatest(db: Db): Promise<string[]> {
   const [, applied] = await db.migrate.latest();
   return applied as string[];
+}
+
+/**
+ * Migrates the database at `connectionString` on a connection of its own (DATABASE_DIRECT_URL: PostgreSQL past
+ * the pooler), closed afterwards. The app's models stay bound to the app's db.
+ */
+export async function migrateLatestAt(connectionString: string): Promise<string[]> {
+  const db = knexFactory(knexConfig(connectionString, { min: 0, max: 1 }));
+  try {
+    const [, applied] = await db.migrate.latest();
+    return applied as string[];
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** The migrations this build has that the database has not applied yet (all of them before the first). */

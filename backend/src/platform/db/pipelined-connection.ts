@@ -1,6 +1,19 @@
 import pg from 'pg';
 
 /**
+ * Whether statements may be prepared by name (each named statement is parsed and planned once per connection).
+ * Behind a transaction pooler (PgBouncer without `max_prepared_statements`) a connection is the server's for one
+ * transaction only: a name prepared there is missing (or already taken) on the next one, so every statement goes
+ * unnamed: parsed and planned each time it runs.
+ */
+export type StatementNames = 'named' | 'unnamed';
+
+/** `config` as sent under `names`: unnamed ones lose their name. */
+export function asSent(config: pg.QueryConfig, names: StatementNames): pg.QueryConfig {
+  return names === 'named' || config.name === undefined ? config : { ...config, name: undefined };
+}
+
+/**
  * One PostgreSQL connection in node-postgres's pipeline mode, for many small independent statements from
  * concurrent requests (the rate-limit counts): each statement is written at once, without waiting for the
  * ones before it to be answered, and PostgreSQL answers them in order. Against a pool, a statement costs no
@@ -19,14 +32,18 @@ export class PipelinedConnection {
     this.inFlight -= 1;
   };
 
-  constructor(private readonly settings: pg.ClientConfig) {}
+  constructor(
+    private readonly settings: pg.ClientConfig,
+    /** Statements sent with a name (rate-limiter-flexible names its own) keep it only when 'named'. */
+    private readonly names: StatementNames = 'named',
+  ) {}
 
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
     this.inFlight += 1;
     let result: Promise<pg.QueryResult<R>>;
     try {
       const client = this.client ?? (await this.open());
-      result = client.query<R>(config);
+      result = client.query<R>(asSent(config, this.names));
     } catch (err) {
       this.settled();
       throw err;
@@ -93,6 +110,7 @@ export class PipelinedTransaction implements SqlExecutor {
     private readonly client: pg.ClientBase,
     /** Told of every statement as it is sent, and again once the transaction has ended (read caches empty themselves). */
     private readonly announce: (text: string) => void = () => undefined,
+    private readonly names: StatementNames = 'named',
   ) {}
 
   /** Sends BEGIN. */
@@ -104,7 +122,7 @@ export class PipelinedTransaction implements SqlExecutor {
     if (this.committing) return Promise.reject(new Error('pipelined transaction: a statement after COMMIT'));
     this.announce(config.text);
     this.sent.add(config.text);
-    return this.send<R>(config);
+    return this.send<R>(asSent(config, this.names));
   }
 
   /** Sends COMMIT behind the statements sent so far; resolves once it is committed. */
@@ -143,9 +161,14 @@ export class PipelinedTransaction implements SqlExecutor {
  * was sent and rejects with the first statement's error (or the caller's own); a connection that broke is
  * not reused.
  */
-export async function runPipelinedTransaction<T>(pool: pg.Pool, announce: (text: string) => void, work: (tx: PipelinedTransaction) => Promise<T>): Promise<T> {
+export async function runPipelinedTransaction<T>(
+  pool: pg.Pool,
+  announce: (text: string) => void,
+  work: (tx: PipelinedTransaction) => Promise<T>,
+  names: StatementNames = 'named',
+): Promise<T> {
   const client = await pool.connect();
-  const tx = new PipelinedTransaction(client, announce);
+  const tx = new PipelinedTransaction(client, announce, names);
   let broken: Error | undefined;
   try {
     tx.begin();

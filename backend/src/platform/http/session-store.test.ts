@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createDb, type Db } from '../db/knex';
-import { postgresSessionStore, SESSION_CACHE_TTL_MS } from './session-store';
+import supertest from 'supertest';
+import type { Context } from 'koa';
+import { createApp } from '../../app';
+import { createLogger } from '../logger';
+import { postgresSessionStore, SESSION_CACHE_TTL_MS, SESSION_VERSION_COOKIE } from './session-store';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -90,6 +94,53 @@ describe('postgresSessionStore across processes', () => {
     // …and then it reads the row again: the session is gone.
     now += 2;
     expect(await mine.get(sid)).toBeNull();
+  });
+
+  it("answers from memory only the version of the session the browser was last given: another process's write is read at once", async () => {
+    const mine = postgresSessionStore(t.db);
+    const theirs = postgresSessionStore(other);
+    // A browser's cookie jar, as koa-session hands the store its request.
+    const jar = new Map<string, string>();
+    const ctx = { cookies: { get: (k: string) => jar.get(k), set: (k: string, v: string) => void jar.set(k, v) } } as unknown as Context;
+    const sid = crypto.randomUUID();
+    await theirs.set(sid, { ownedAgentIds: [7] }, 60_000, { ctx });
+    expect(await mine.get(sid, undefined, { ctx })).toEqual({ ownedAgentIds: [7] });
+    const first = jar.get(SESSION_VERSION_COOKIE);
+    // The other process writes this browser's session (a new agent in the wizard): the browser holds the new version…
+    await theirs.set(sid, { ownedAgentIds: [7, 8] }, 60_000, { ctx });
+    expect(jar.get(SESSION_VERSION_COOKIE)).not.toBe(first);
+    // …so this process reads the row again, within the cache TTL.
+    expect(await mine.get(sid, undefined, { ctx })).toEqual({ ownedAgentIds: [7, 8] });
+    // A copy of the cookie from before still gets the row read (a mismatch costs a read, nothing more), and is told the version.
+    const stale = new Map([[SESSION_VERSION_COOKIE, first!]]);
+    const staleCtx = { cookies: { get: (k: string) => stale.get(k), set: (k: string, v: string) => void stale.set(k, v) } } as unknown as Context;
+    expect(await mine.get(sid, undefined, { ctx: staleCtx })).toEqual({ ownedAgentIds: [7, 8] });
+    expect(stale.get(SESSION_VERSION_COOKIE)).toBe(jar.get(SESSION_VERSION_COOKIE));
+  });
+
+  it('a wizard browser whose requests alternate between two app processes finds its new agent at once', async () => {
+    // Two apps on one database, each with its own session cache: two processes behind a round-robin balancer.
+    const apps = [t.request, supertest(createApp({ config: t.config, db: other, logger: createLogger('silent'), queue: t.queue }).callback())];
+    const cookies = new Map<string, string>();
+    let turn = 0;
+    const send = async (method: 'get' | 'post', path: string, body?: object) => {
+      const req = apps[turn++ % 2][method](path).set('Cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+      const res = await (body ? req.send(body) : req);
+      for (const c of (res.headers['set-cookie'] as unknown as string[] | undefined) ?? []) {
+        const [pair] = c.split(';');
+        const i = pair.indexOf('=');
+        cookies.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+      return res;
+    };
+    await send('get', '/api/auth/me'); // process 1: no session yet
+    const first = await send('post', '/api/agents', wizardAgent); // process 2 writes the session
+    expect(first.status).toBe(201);
+    expect((await send('get', `/api/agents/${first.body.id}/listings`)).status).toBe(200); // process 1 caches it
+    const second = await send('post', '/api/agents', { ...wizardAgent, name: 'Dana Second' }); // process 2 writes it again
+    expect(second.status).toBe(201);
+    // Process 1 holds the session from before the second agent: without the version it would answer 404 for 5 s.
+    expect((await send('get', `/api/agents/${second.body.id}/listings`)).status).toBe(200);
   });
 
   it('hands every caller its own copy of the cached session', async () => {

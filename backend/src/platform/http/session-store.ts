@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Context } from 'koa';
 import type { Db } from '../db/knex';
 import type { Config } from '../config';
 
@@ -27,6 +28,16 @@ export function sessionCookieOptions(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_U
 export const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 
+/**
+ * The version of its session a browser last saw, in a cookie beside the session's: the row's `updated_at` (µs).
+ * Every session write sets it; a process answers a session from memory only while the browser presents the
+ * version it holds. Behind a load balancer that spreads one browser's requests over several processes, a session
+ * written by one process (the wizard's new agent, a login) is then read afresh by the next process at once, not
+ * after its cached copy's 5 s. It is a cache key and nothing more: a wrong value only costs a database read.
+ */
+export const SESSION_VERSION_COOKIE = 'la.sv';
+const VERSION_OF = `(extract(epoch from updated_at) * 1000000)::bigint::text`;
+
 /** A write to the sessions table by any code in this process (logout, revocation, purge). */
 const SESSIONS_WRITE = /^\s*(delete\s+from|update|truncate)\s+"?sessions"?\b/i;
 
@@ -37,12 +48,23 @@ const SESSIONS_WRITE = /^\s*(delete\s+from|update|truncate)\s+"?sessions"?\b/i;
  */
 export function postgresSessionStore(
   db: Db,
-  { ttlMs = SESSION_CACHE_TTL_MS, clock = performance }: { ttlMs?: number; clock?: { now(): number } } = {},
+  {
+    ttlMs = SESSION_CACHE_TTL_MS,
+    clock = performance,
+    cookie = { maxAge: 30 * 24 * 60 * 60 * 1000, secure: false },
+  }: { ttlMs?: number; clock?: { now(): number }; cookie?: { maxAge: number; secure: boolean } } = {},
 ) {
   const cache =
     ttlMs > 0
-      ? new LRUCache<string, { json: string | null; expiresAt: number }>({ max: SESSION_CACHE_MAX, ttl: Math.min(ttlMs, SESSION_CACHE_TTL_MS), perf: clock, ttlResolution: 0 })
+      ? new LRUCache<string, { json: string | null; expiresAt: number; version: string | null }>({ max: SESSION_CACHE_MAX, ttl: Math.min(ttlMs, SESSION_CACHE_TTL_MS), perf: clock, ttlResolution: 0 })
       : null;
+  const tellVersion = (ctx: Context | undefined, version: string) => {
+    try {
+      ctx?.cookies.set(SESSION_VERSION_COOKIE, version, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, maxAge: cookie.maxAge, signed: false, overwrite: true });
+    } catch {
+      // The answer has started (a session first read late): the next write tells it.
+    }
+  };
   if (cache) {
     // Code that deletes or updates session rows directly (revoking an agent's sessions, the purge job) goes
     // through this pool: forget everything, so this process sees the change at once. Both before and
@@ -55,24 +77,34 @@ export function postgresSessionStore(
   }
   return {
     cache,
-    async get(sid: string) {
+    async get(sid: string, _maxAge?: unknown, opts?: { ctx?: Context }) {
+      // Without a request (a direct call) there is no browser's version to go by: any copy in memory will do.
+      const seen = opts?.ctx ? (opts.ctx.cookies.get(SESSION_VERSION_COOKIE) ?? null) : undefined;
       const hit = cache?.get(sid);
-      if (hit && hit.expiresAt > Date.now()) return hit.json === null ? null : JSON.parse(hit.json);
-      const row = await db('sessions').where({ sid }).andWhere('expiresAt', '>', db.fn.now()).first('data', 'expiresAt');
+      // The copy in memory only while it is the version this browser was last given (or the session is gone).
+      if (hit && hit.expiresAt > Date.now() && (seen === undefined || hit.version === null || hit.version === seen)) return hit.json === null ? null : JSON.parse(hit.json);
+      const row = (await db('sessions')
+        .where({ sid })
+        .andWhere('expiresAt', '>', db.fn.now())
+        .first('data', 'expiresAt', db.raw(`${VERSION_OF} as version`))) as { data: Record<string, unknown>; expiresAt: Date; version: string } | undefined;
       if (cache) {
-        cache.set(sid, { json: row ? JSON.stringify(row.data) : null, expiresAt: row ? new Date(row.expiresAt).getTime() : Infinity });
+        cache.set(sid, { json: row ? JSON.stringify(row.data) : null, expiresAt: row ? new Date(row.expiresAt).getTime() : Infinity, version: row?.version ?? null });
       }
+      // Changed by other code (a revocation) since this browser's last write: from now on it presents this version.
+      if (row && row.version !== seen) tellVersion(opts?.ctx, row.version);
       return row?.data ?? null;
     },
-    async set(sid: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) {
+    async set(sid: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined, opts?: { ctx?: Context }) {
       const ms = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
       const expiresAt = new Date(Date.now() + ms);
       cache?.delete(sid);
-      await db('sessions')
+      const [row] = (await db('sessions')
         .insert({ sid, data: JSON.stringify(data), expiresAt, updatedAt: db.fn.now() })
         .onConflict('sid')
-        .merge(['data', 'expiresAt', 'updatedAt']);
-      cache?.set(sid, { json: JSON.stringify(data), expiresAt: expiresAt.getTime() });
+        .merge(['data', 'expiresAt', 'updatedAt'])
+        .returning(db.raw(`${VERSION_OF} as version`) as unknown as string)) as unknown as { version: string }[];
+      cache?.set(sid, { json: JSON.stringify(data), expiresAt: expiresAt.getTime(), version: row.version });
+      tellVersion(opts?.ctx, row.version);
     },
     async destroy(sid: string) {
       cache?.delete(sid);

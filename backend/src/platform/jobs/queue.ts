@@ -35,6 +35,13 @@ export interface Queue {
    */
   publish<P>(event: EventDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction }): Promise<void>;
   start(): Promise<void>;
+  /**
+   * Stops taking jobs at once; the handlers running get up to `timeoutMs` to finish, and those still running
+   * then are failed ("pg-boss shut down while active"): their retry runs them again, here or in another
+   * worker. Sending still works until `stop()` (a web request in flight may enqueue).
+   */
+  drain(timeoutMs: number): Promise<void>;
+  /** Drains (20 s) unless drained already, then closes the queue's connections. */
   stop(): Promise<void>;
   isReady(): Promise<boolean>;
   /** The job queue's connection pool, for the metrics (undefined before start and after stop). */
@@ -75,6 +82,10 @@ export function createQueue(opts: {
 }): Queue {
   const { db, logger, config, jobs } = opts;
   const log = logger.child({ module: 'jobs' });
+  // LISTEN needs a session of its own: behind a transaction pooler the server connection that ran LISTEN goes
+  // back to the pool with the transaction, and no notification arrives (checked with PgBouncer 1.18). Workers then
+  // poll, twice as often as the backstop poll below: a new job waits 0.25 s on average instead of a few ms.
+  const listen = config.DATABASE_POOLER !== 'transaction';
   const boss = new PgBoss({
     connectionString: opts.connectionString,
     application_name: 'listing-ads-jobs',
@@ -82,7 +93,7 @@ export function createQueue(opts: {
     // How often pg-boss looks for expired jobs and jobs whose heartbeat stopped (a killed worker).
     superviseIntervalSeconds: 10,
     // Workers wake on LISTEN/NOTIFY instead of waiting for the next poll.
-    useListenNotify: true,
+    useListenNotify: listen,
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
   const byName = new Map(jobs.map((j) => [j.name, j]));
@@ -160,11 +171,16 @@ export function createQueue(opts: {
           // A dead-letter queue must exist before the queue that names it.
           await boss.createQueue(def.options.deadLetter, { retentionSeconds: 60 * 60 * 24 * 14 });
         }
-        await boss.createQueue(def.name, { ...def.options, notify: true });
-        await boss.updateQueue(def.name, { ...def.options });
+        await boss.createQueue(def.name, { ...def.options, notify: listen });
+        await boss.updateQueue(def.name, { ...def.options, notify: listen });
         if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' } as never);
         for (const event of def.subscribe ?? []) await boss.subscribe(event.name, def.name);
       }
+      // pg-boss reads a queue's settings on its own pool the first time it inserts into it after updateQueue (which
+      // empties its cache of them): inside a caller's transaction, that is a second connection awaited while one is
+      // held. Behind a transaction pooler every server connection can be held by such transactions at once (after a
+      // restart, under load), and none comes back. An insert of no jobs fills that cache now.
+      for (const def of jobs) await boss.insert(def.name, []);
       // Campaign time scaled (tests, demos): the scheduled sweeps start now, then send their own next runs
       // (platform/jobs/scaled-schedule.ts) instead of waiting for the next minute.
       if (config.CAMPAIGN_TIME_SCALE < 1 && opts.work !== false) {
@@ -180,8 +196,9 @@ export function createQueue(opts: {
             localConcurrency: def.localConcurrency ?? 1,
             burstWhenBatchFull: true,
             perJobResults: true,
-            pollingIntervalSeconds: 1,
-            // New jobs wake workers through NOTIFY; this poll is the backstop that picks up retries and delayed jobs.
+            // New jobs wake workers through NOTIFY; this poll is the backstop that picks up retries and delayed jobs
+            // (and, without LISTEN, pg-boss's shortest polling interval is all there is).
+            pollingIntervalSeconds: listen ? 1 : 0.5,
             notifyPollingIntervalSeconds: 2,
           },
           (batch: Job<unknown>[]) => Promise.all(batch.map((job) => runOne(def, job))),
@@ -189,8 +206,11 @@ export function createQueue(opts: {
       }
       log.info({ queues: jobs.map((j) => j.name) }, 'job workers started');
     },
+    async drain(timeoutMs) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    },
     async stop() {
-      // Graceful: running handlers finish before the pool closes.
+      // Graceful: running handlers finish before the pool closes (after a drain: the pool closes).
       await boss.stop({ graceful: true, timeout: 20000, close: true });
     },
     poolStats() {

@@ -43,7 +43,9 @@ export const newWebhookId = () => `msg_${crypto.randomBytes(16).toString('base64
 export const deliverJob = defineJob({
   name: DELIVER_JOB_NAME,
   payload: deliverPayload,
-  options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
+  // A worker killed outright: its attempts are failed (and retried, once the message's lease is over) after 10 s
+  // without a heartbeat, not after the 2 minutes of expiry.
+  options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, heartbeatSeconds: 10 },
   // Attempts hold no connection while they wait on a receiver: a full batch runs at once.
   batchSize: 50,
   async handler({ messageId, attempt }, ctx) {

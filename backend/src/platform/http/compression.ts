@@ -1,0 +1,85 @@
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Context } from 'koa';
+import compress from 'koa-compress';
+import Negotiator from 'negotiator';
+
+/** Answers smaller than this go uncompressed (koa-compress's threshold). */
+export const COMPRESS_THRESHOLD = 1024;
+
+type Encoding = 'br' | 'gzip' | 'deflate';
+
+/** The encodings and their settings: the same for koa-compress (every answer) and for cached JSON (`sendJson`). */
+const ENCODINGS: Record<Encoding, (text: Buffer) => Promise<Buffer>> = {
+  br: (b) => promisify(zlib.brotliCompress)(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (b) => promisify(zlib.gzip)(b),
+  deflate: (b) => promisify(zlib.deflate)(b),
+};
+/** In koa-compress's order of preference (it would prefer zstd where Node has it; browsers that send the header ask for these). */
+const PREFERENCE: Encoding[] = ['br', 'gzip', 'deflate'];
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
+
+/** The compression layer of the app: koa-compress with these encodings, threshold and brotli quality. */
+export function compression() {
+  return compress({ threshold: COMPRESS_THRESHOLD, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: {}, deflate: {}, zstd: false });
+}
+
+/**
+ * A JSON answer as sent, held in a read cache (platform/cache/read-cache.ts) with its compressed forms beside it:
+ * each made once, the first time a client asks for that encoding, and sent as stored bytes to every later client
+ * that asks for it, instead of compressed anew per request.
+ */
+export class CachedJson {
+  readonly bytes: Buffer;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(readonly text: string) {
+    this.bytes = Buffer.from(text);
+  }
+
+  /** The body in `encoding`, made on the first call (concurrent callers share it). */
+  encodedAs(encoding: Encoding): Promise<Buffer> {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = ENCODINGS[encoding](this.bytes);
+      this.encoded.set(encoding, body);
+      // A failure is not kept: the next request tries again.
+      body.catch(() => this.encoded.delete(encoding));
+    }
+    return body;
+  }
+
+  /** The encodings made so far (tests). */
+  get encodings(): Encoding[] {
+    return [...this.encoded.keys()];
+  }
+}
+
+/** What koa-compress would choose for this answer: an encoding, or null to send it as it is. */
+function chosenEncoding(ctx: Context, size: number): Encoding | null {
+  if (ctx.method === 'HEAD' || size < COMPRESS_THRESHOLD || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return null;
+  const accept = ctx.request.headers['accept-encoding'];
+  // As koa-compress: no (or an empty) header means identity, '*' means gzip.
+  const headers = { 'accept-encoding': accept === '*' ? 'gzip' : accept || 'identity' };
+  // negotiator 1.x takes the server's preference among equally accepted encodings (its types predate the option).
+  const negotiator = new Negotiator({ headers }) as unknown as { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
+  const chosen = negotiator.encoding([...PREFERENCE, 'identity'], { preferred: [...PREFERENCE, 'identity'] });
+  return chosen && chosen !== 'identity' ? (chosen as Encoding) : null;
+}
+
+/**
+ * Sends a cached JSON answer: its stored bytes in the encoding the client accepts (Content-Encoding set, so the
+ * compression layer leaves it alone; that layer has already said Vary: Accept-Encoding), or its text.
+ * The status, Cache-Control and any ETag are the route's, as for any other answer.
+ */
+export async function sendJson(ctx: Context, body: CachedJson): Promise<void> {
+  ctx.type = 'json';
+  const encoding = chosenEncoding(ctx, body.bytes.length);
+  if (!encoding) {
+    ctx.body = body.text;
+    return;
+  }
+  const bytes = await body.encodedAs(encoding);
+  ctx.set('Content-Encoding', encoding);
+  ctx.body = bytes;
+}

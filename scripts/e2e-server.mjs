@@ -64,8 +64,8 @@ const child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serve
     // OUTBOUND_ALLOW_LOOPBACK is refused in production; a journey may scale campaign time (production refuses a scale).
     NODE_ENV: process.env.E2E_NODE_ENV ?? 'test',
     PUBLIC_URL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
-    // A 1-hour autopilot veto window lasts 7.2 seconds (and the 72-hour expiry about 9 minutes): production refuses a scale.
-    AUTOPILOT_TIME_SCALE: '0.002',
+    // A 1-hour autopilot veto window lasts 7.2 seconds (and the 72-hour expiry about 9 minutes); production refuses a scale.
+    ...((process.env.E2E_NODE_ENV ?? 'test') === 'production' ? {} : { AUTOPILOT_TIME_SCALE: '0.002' }),
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -299,6 +299,28 @@ describe('autopilot', () => {
     expect((await t.db('sandboxAdCampaigns').where({ id: campaign.facebookCampaignId }).first()).pausedAt).toBeNull();
   });
 
+  it('a paused ad whose flight ends while paused is ended and settled by the sweep: the guarantee credits what it did not deliver', async () => {
+    const { session, agentId, mlsId } = await autopilotAgent({ name: 'Emily Rodriguez', state: 'TX' });
+    const listing = await change('new-listing', mlsId);
+    const [run] = await runsOf(agentId);
+    await session.post(`/api/agents/${agentId}/autopilot/runs/${run.id}/launch`).expect(200);
+    await until('the campaign goes live', () => campaignStatus(run.campaignId), (s) => s === 'active');
+    await change('withdrawn', mlsId, listing.listingKey);
+    const paused = await t.db('campaigns').where({ id: run.campaignId }).first();
+    expect(paused.status).toBe('paused');
+    // Within the flight the sweep leaves it paused (the listing may come back)…
+    expect((await sweep(deps)).settled).toBe(0);
+    expect(await campaignStatus(run.campaignId)).toBe('paused');
+    // …after it, the ad is ended and settled once, however often the sweep runs.
+    clock = paused.endsAt.getTime() - Date.now() + 1000;
+    expect((await sweep(deps)).settled).toBe(1);
+    expect((await sweep(deps)).settled).toBe(0);
+    const ended = await t.db('campaigns').where({ id: run.campaignId }).first();
+    expect(ended).toMatchObject({ status: 'completed', endReason: 'Stopped: the flight ended while paused', settledAt: expect.any(Date) });
+    expect(ended.unusedImpressions).toBe(ended.impressionsRequested - ended.impressionsDelivered);
+    expect((await t.db('campaignCredits').where({ campaignId: run.campaignId }).first())?.amountCents).toBeGreaterThan(0);
+  });
+
   it('sold → the Just Listed ad stops (unused impressions recorded) and a Just Sold draft follows the same flow', async () => {
     const { session, agentId, mlsId } = await autopilotAgent({ name: 'Sarah Johnson', state: 'FL' });
     const listing = await change('new-listing', mlsId);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AutopilotRunStatus } from '@app/contracts';
-import { campaignSummaries, cancelDraft, resumeDelivery } from '../campaigns';
+import { campaignSummaries, cancelDraft, pausedCampaignsPastFlight, resumeDelivery, stopDeliveryForListing } from '../campaigns';
+import { settleCampaignNow } from '../reports';
 import { chargeSavedCard, savedCardsSavedAt } from '../payments';
 import { MlsProviderError, recheckFeedListing } from '../mls';
 import { notifyAutopilot } from '../notifications';
@@ -171,11 +172,22 @@ export async function resumeRun(deps: AutopilotDeps, runId: number): Promise<Run
  * The minute's sweep (and `npm run ops -- autopilot run-due`): due drafts whose job was lost are launched;
  * waiting drafts whose campaign the agent paid on the checkout page count as launched, those for which a new
  * card was saved are tried again, and those past their expiry expire (their draft canceled, nothing charged).
- * Resume offers past theirs expire.
+ * Resume offers past theirs expire. A paused ad whose flight is over is ended and settled (reports' door), so the
+ * guarantee's credit for what it did not deliver is not left waiting for a listing that never comes back.
  */
-export async function sweep(deps: AutopilotDeps): Promise<{ launched: number; retried: number; expired: number }> {
+export async function sweep(deps: AutopilotDeps): Promise<{ launched: number; retried: number; expired: number; settled: number }> {
   const now = nowOf(deps);
-  const out = { launched: 0, retried: 0, expired: 0 };
+  const out = { launched: 0, retried: 0, expired: 0, settled: 0 };
+  for (const campaignId of await pausedCampaignsPastFlight(deps.db, now, 100)) {
+    try {
+      const reason = 'Stopped: the flight ended while paused';
+      await stopDeliveryForListing(deps, campaignId, 'stop', reason);
+      // paused → completed (stopped at the platform already), its unused impressions recorded; then settled.
+      if (await settleCampaignNow(deps, campaignId, reason)) out.settled++;
+    } catch (err) {
+      deps.logger.warn({ campaignId, err: (err as Error).message }, 'autopilot: settling a paused ad past its flight failed; tried again later');
+    }
+  }
   const due = await deps.db(RUNS).whereIn('status', ['scheduled', 'charging']).where('launchAt', '<=', now).orderBy('launchAt').limit(200).select('id');
   for (const { id } of due) {
     try {

@@ -243,6 +243,12 @@ export async function recordDeliveryStopped(db: Db, campaignId: number, reason: 
     });
 }
 
+/** Paused campaigns whose flight is over by `now` (the listing never came back, or the resume was not taken), oldest first. */
+export async function pausedCampaignsPastFlight(db: Db, now: Date, limit: number): Promise<number[]> {
+  const rows = await db('campaigns').where({ status: 'paused' }).whereNotNull('endsAt').where('endsAt', '<=', now).orderBy('endsAt').limit(limit).select('id');
+  return rows.map((r: { id: number }) => r.id);
+}
+
 /** The listing is back on the market: paused → active at the ad platform and here; the unused impressions are no longer owed. */
 export async function resumeDelivery(deps: DeliveryControlDeps, campaignId: number, reason: string): Promise<DeliveryControlOutcome> {
   const c = await Campaign.query().findById(campaignId);

@@ -54,6 +54,7 @@ export {
   liveCampaignsForListing,
   stopDeliveryForListing,
   recordDeliveryStopped,
+  pausedCampaignsPastFlight,
   resumeDelivery,
   guaranteeShortfall,
   type AutopilotAdKind,

@@ -47,7 +47,8 @@ async function startProduct(dataDir: string, how: 'npm start' | 'server alone'):
   const product =
     how === 'npm start'
       ? await startProcess({ env, port, detached: true, command: ['npm', 'start'] })
-      : await startProcess({ env: { ...env, NODE_ENV: 'production' }, port, detached: true });
+      : // Production asks for the public origin (npm start sets it to this server on localhost).
+        await startProcess({ env: { ...env, NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${port}` }, port, detached: true });
   return { ...product, pgPort };
 }
 

@@ -5,6 +5,8 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Client } from 'pg';
 import { REPO_ROOT } from '../src/platform/config';
 
 export const freePort = () =>
@@ -66,15 +68,22 @@ export async function startProcess(opts: { env: NodeJS.ProcessEnv; port: number;
   return { child, base, output: () => output, exited };
 }
 
-/** A browser's session on the product: JSON in and out, its cookie kept, any answer from 300 up an error. */
+/**
+ * A browser's session on the product: JSON in and out, its cookies kept as a browser keeps them (each by name: an
+ * answer that sets only the session's version cookie keeps the session's), any answer from 300 up an error.
+ */
 export function apiSession(base: string) {
-  let cookie = '';
+  const jar = new Map<string, string>();
   return {
     async call<T = any>(method: string, pathname: string, body?: unknown): Promise<T> {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
       const res = await fetch(`${base}${pathname}`, { method, headers: { 'content-type': 'application/json', origin: base, cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
       if (res.status >= 300) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
-      const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      if (set) cookie = set;
+      for (const set of res.headers.getSetCookie()) {
+        const pair = set.split(';')[0];
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
       return (await res.json()) as T;
     },
   };
@@ -100,6 +109,28 @@ export async function seedDemoAgents(base: string): Promise<SeededAgent[]> {
   return agents;
 }
 
+/**
+ * Signs each agent's wizard browser in as that agent, as opening the emailed sign-in link would leave it (the agent
+ * verified, the session signed in), written to the database like factories' `signInWizard`: the routes of the
+ * signed-in agent (notification settings) then answer it, once the processes' copies of the sessions are over
+ * (at most 5 s: written past them, the change reaches no process's cache at once).
+ */
+export async function signInAgents(databaseUrl: string, agents: readonly SeededAgent[]): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const { id } of agents) {
+      await client.query(`update agents set email = coalesce(email, $2), verified_at = now() where id = $1`, [id, `agent${id}@example.com`]);
+      await client.query(
+        `update sessions set data = data || jsonb_build_object('agentId', $1::int), updated_at = now() where data->'wizardAgentIds' @> to_jsonb($1::int)`,
+        [id],
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Each listing page's lead-form token, as the page renders it (a form is taken 3 s after that). */
 export async function leadFormTokens(base: string, mlsIds: readonly string[]): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
@@ -110,8 +141,13 @@ export async function leadFormTokens(base: string, mlsIds: readonly string[]): P
   return tokens;
 }
 
-/** A buyer's lead form for a listing, new (its own idempotency key), sent from `clientIp` (X-Forwarded-For, behind TRUST_PROXY). */
+/**
+ * A buyer's lead form for a listing, new (its own idempotency key) and from a buyer of its own (email and message:
+ * the same buyer's same message again is the stored lead again), sent from `clientIp` (X-Forwarded-For, behind
+ * TRUST_PROXY). `proof`: the answer to the challenge a guarded listing gave this form (`withProof`).
+ */
 export function leadForm(base: string, mlsId: string, formToken: string, clientIp: string) {
+  const idempotencyKey = crypto.randomBytes(12).toString('base64url');
   return {
     url: `${base}/api/listings/${mlsId}/leads`,
     init: {
@@ -119,14 +155,59 @@ export function leadForm(base: string, mlsId: string, formToken: string, clientI
       headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': clientIp },
       body: JSON.stringify({
         name: 'Test Buyer',
-        email: 'buyer@example.com',
-        message: 'Is it still available?',
+        email: `buyer-${idempotencyKey.toLowerCase()}@example.com`,
+        message: `Is it still available? I would like a tour (${idempotencyKey}).`,
         interestedInTour: false,
         formToken,
-        idempotencyKey: crypto.randomBytes(12).toString('base64url'),
+        idempotencyKey,
         consentVersion: 'tcpa-2026-11',
         pageUrl: `${base}/listing/${mlsId}`,
       }),
     },
+  };
+}
+
+/** The page script's search, in a thread of its own: the first solution whose SHA-256 starts with `difficulty` zero bits. */
+const SOLVER = `
+const { parentPort } = require('node:worker_threads');
+const crypto = require('node:crypto');
+parentPort.on('message', ({ id, token, difficulty }) => {
+  for (let i = 0; ; i++) {
+    const solution = i.toString(36);
+    const digest = crypto.createHash('sha256').update(token + ':' + solution).digest();
+    let bits = 0;
+    for (const byte of digest) {
+      if (byte === 0) { bits += 8; continue; }
+      bits += Math.clz32(byte) - 24;
+      break;
+    }
+    if (bits >= difficulty) return parentPort.postMessage({ id, solution });
+  }
+});`;
+
+/**
+ * The buyers' proofs of work, as the page's script makes them, on a worker thread: a test that sends many forms
+ * keeps its own event loop (its proxy, its webhook receiver) free while they are searched for. `withProof` answers
+ * the same form with the proof of the challenge a guarded listing gave it (`challenge` in its 201).
+ */
+export function proofSolver() {
+  const worker = new Worker(SOLVER, { eval: true });
+  worker.unref();
+  let next = 0;
+  const waiting = new Map<number, (solution: string) => void>();
+  worker.on('message', ({ id, solution }: { id: number; solution: string }) => {
+    waiting.get(id)?.(solution);
+    waiting.delete(id);
+  });
+  return {
+    async withProof(form: ReturnType<typeof leadForm>, challenge: { token: string; difficulty: number }): Promise<ReturnType<typeof leadForm>> {
+      const id = next++;
+      const solution = await new Promise<string>((resolve) => {
+        waiting.set(id, resolve);
+        worker.postMessage({ id, token: challenge.token, difficulty: challenge.difficulty });
+      });
+      return { ...form, init: { ...form.init, body: JSON.stringify({ ...JSON.parse(form.init.body), proof: { token: challenge.token, solution } }) } };
+    },
+    close: () => worker.terminate(),
   };
 }

@@ -114,7 +114,13 @@ export function createDemoODataServer(db: Db | Knex, limits: DemoServerLimits = 
 
   /** Answer one GET the way the demo MLS's Web API would. */
   async function handle(url: URL): Promise<Response> {
-    const last = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
+    let last: string;
+    try {
+      last = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
+    } catch {
+      // A malformed percent-encoding (e.g. %ED%A0%80): the client's mistake, answered as OData answers a bad request.
+      return odataError(400, 'The resource path is not valid percent-encoded UTF-8');
+    }
     try {
       const one = ENTITY.exec(last);
       if (one) {

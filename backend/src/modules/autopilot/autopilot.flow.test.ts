@@ -199,6 +199,8 @@ describe('autopilot', () => {
     const { session, agentId, mlsId } = await autopilotAgent({ name: 'Michael Chen', state: 'CA', card: '4000000000000341' });
     await change('new-listing', mlsId);
     const [run] = await runsOf(agentId);
+    // The draft's own email first: the payment's email is the second (the two jobs may otherwise run in either order).
+    await waitForEmail(t.config.DATA_DIR, `agent-${agentId}@example.com`);
     clock = 24 * HOUR + 1000;
     expect(await launchDue(deps, run.id)).toMatchObject({ charged: false, run: { status: 'charge_failed', reason: 'The payment failed: Your card was declined.' } });
     const email = await waitForEmail(t.config.DATA_DIR, `agent-${agentId}@example.com`, 2);
@@ -223,6 +225,8 @@ describe('autopilot', () => {
     await browser.post('/api/payments/local/authenticate').send({ clientSecret: pending.clientSecret, approve: true }).expect(200);
     await change('new-listing', mlsId);
     const [run] = await runsOf(agentId);
+    // The draft's own email first: the payment's email is the second (the two jobs may otherwise run in either order).
+    await waitForEmail(t.config.DATA_DIR, `agent-${agentId}@example.com`);
     clock = 24 * HOUR + 1000;
     expect(await launchDue(deps, run.id)).toMatchObject({ charged: false, run: { status: 'needs_authentication' } });
     const email = await waitForEmail(t.config.DATA_DIR, `agent-${agentId}@example.com`, 2);

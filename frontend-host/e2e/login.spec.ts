@@ -178,11 +178,12 @@ test.describe('the emailed sign-in link (the email the MLS publishes is the trus
     browser,
     baseURL,
   }) => {
-    // Emily Rodriguez (TX) is an identity because a wizard browser found her in the MLS; nobody has verified her.
+    // David Kim (NY) is an identity because a wizard browser found him in the MLS; nobody has verified him (no other
+    // journey signs him in: the autopilot journey verifies Emily Rodriguez, and the run shares one database).
     const headers = { origin: baseURL! };
-    const found = await (await page.request.post('/api/mls/search-agent', { data: { name: 'Emily Rodriguez', state: 'TX' }, headers })).json();
+    const found = await (await page.request.post('/api/mls/search-agent', { data: { name: 'David Kim', state: 'NY' }, headers })).json();
     const agent = await (await page.request.post('/api/agents', { data: { ...found, brokerage: null, phone: null }, headers })).json();
-    expect(agent).toMatchObject({ name: 'Emily Rodriguez', verified: false, access: 'draft' });
+    expect(agent).toMatchObject({ name: 'David Kim', verified: false, access: 'draft' });
 
     // On the laptop: /login, her email (the one the MLS publishes), then the link instead of a password.
     await page.goto('/login');
@@ -200,8 +201,8 @@ test.describe('the emailed sign-in link (the email the MLS publishes is the trus
       await tab.goto(`/verify-email?token=${token}`);
       await tab.getByRole('button', { name: 'Confirm and sign in' }).click();
       await tab.waitForURL((url) => url.pathname === '/dashboard' && url.searchParams.get('agent') === String(agent.id));
-      await expect(tab.getByText('Welcome, Emily Rodriguez')).toBeVisible({ timeout: 30_000 });
-      expect(await (await tab.request.get('/api/auth/me')).json()).toEqual({ id: agent.id, name: 'Emily Rodriguez' });
+      await expect(tab.getByText('Welcome, David Kim')).toBeVisible({ timeout: 30_000 });
+      expect(await (await tab.request.get('/api/auth/me')).json()).toEqual({ id: agent.id, name: 'David Kim' });
       // The link works once.
       await tab.goto(`/verify-email?token=${token}`);
       await tab.getByRole('button', { name: 'Confirm and sign in' }).click();

@@ -72,7 +72,12 @@ async function startProxy(backends: { name: string; port: number }[]) {
       return;
     }
     stats.byBackend.set(by, (stats.byBackend.get(by) ?? 0) + 1);
-    res.writeHead(answer.statusCode!, { ...answer.headers, 'x-test-backend': by });
+    // Hop-by-hop headers are the proxy's own (RFC 9110 §7.6.1), as nginx does: passing on the web process's
+    // `Keep-Alive: timeout=65` would let the client keep an idle connection that this server closes after its own
+    // 5 s, and its next POST on it would meet "other side closed".
+    const headers: http.OutgoingHttpHeaders = { ...answer.headers, 'x-test-backend': by };
+    for (const h of ['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade']) delete headers[h];
+    res.writeHead(answer.statusCode!, headers);
     answer.pipe(res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -17,6 +17,18 @@ export interface RemoteAppProps {
    * so that a page load asks once. Absent (a remote started on its own): the remote asks.
    */
   me?: AuthAgent | null;
+  /**
+   * The host's toast area (spec §8: one toast at a time, in one place that covers no control). A remote shows its
+   * toasts through it; absent (a remote started on its own), the remote shows them itself.
+   */
+  toast?: (toast: RemoteToast) => void;
+}
+
+/** A toast a remote asks the host to show: a title, an optional line under it, and whether it reports a failure. */
+export interface RemoteToast {
+  title: string;
+  description?: string;
+  tone: 'success' | 'info' | 'warning' | 'danger';
 }
 
 export type RemoteAppComponent = ComponentType<RemoteAppProps>;

@@ -16,11 +16,11 @@ import styles from './App.module.css';
  * The admin remote (`admin/App`). The host renders it inside its own router under `basePath`,
  * so routes here are relative to where it is mounted; standalone, main.tsx provides the router.
  */
-const App: RemoteAppComponent = ({ basePath, apiBaseUrl }) => (
+const App: RemoteAppComponent = ({ basePath, apiBaseUrl, toast }) => (
   <Provider store={getStore(apiBaseUrl)}>
     <BlueprintProvider>
       <ApiBaseContext.Provider value={apiBaseUrl}>
-      <AdminToasterProvider>
+      <AdminToasterProvider host={toast}>
         <div className={styles.root}>
           <Routes>
             <Route index element={<AdminDashboardPage />} />

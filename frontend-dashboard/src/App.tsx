@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { HelpAssistantProvider } from './features/help';
+import { HostToastContext } from './features/lead-notifications/useCardToast';
 import { authApi } from './features/auth/authApi';
 import { getStore, type AppStore } from './store/store';
 
@@ -21,14 +22,16 @@ type AuthUserAnswer = RemoteAppProps['me'];
  * `basePath`, so routes here are relative to where it is mounted; standalone, main.tsx
  * provides the router.
  */
-const App: RemoteAppComponent = ({ basePath, apiBaseUrl, me }) => (
+const App: RemoteAppComponent = ({ basePath, apiBaseUrl, me, toast }) => (
   <Provider store={seeded(getStore(apiBaseUrl), me)}>
-    <HelpAssistantProvider>
-      <Routes>
-        <Route index element={<DashboardPage />} />
-        <Route path="*" element={<Navigate to={basePath} replace />} />
-      </Routes>
-    </HelpAssistantProvider>
+    <HostToastContext.Provider value={toast}>
+      <HelpAssistantProvider>
+        <Routes>
+          <Route index element={<DashboardPage />} />
+          <Route path="*" element={<Navigate to={basePath} replace />} />
+        </Routes>
+      </HelpAssistantProvider>
+    </HostToastContext.Provider>
   </Provider>
 );
 

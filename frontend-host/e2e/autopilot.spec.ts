@@ -97,7 +97,7 @@ test.describe('Autopilot', () => {
     await card.getByRole('switch', { name: /Autopilot/ }).check();
     await card.getByLabel('Veto window (hours)').fill('1');
     await card.getByRole('button', { name: 'Save autopilot' }).click();
-    await expect(card.getByText('Autopilot settings saved')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Autopilot settings saved')).toBeVisible();
 
     await card.getByRole('link', { name: 'Add a card' }).click();
     await expect(page.getByRole('heading', { name: 'Add a card' })).toBeVisible();

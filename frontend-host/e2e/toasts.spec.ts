@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signedInAgent } from './accounts';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -108,5 +109,27 @@ test.describe('toasts on a desktop', () => {
     await toast.click();
     await expect(toast).toBeHidden();
     expect(await controlsIn(page, await toastFootprint(page))).toEqual([]);
+  });
+});
+
+test.describe('one toast area', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the dashboard's toasts show in the shell's area, the only one on the page", async ({ page, baseURL }) => {
+    const agent = await signedInAgent(page.request, baseURL!, { name: 'Toby Marsh' });
+    await page.goto(`/dashboard?agent=${agent.id}`);
+    await expect(page.getByText('Welcome, Toby Marsh')).toBeVisible({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: 'Contact Card' });
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Contact Information' });
+    await dialog.getByLabel('Brokerage').fill('Marsh Realty');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog).toBeHidden();
+    // The card's "Profile Updated" is in the shell's Notifications region, and nowhere else on the page.
+    await expect(toasts(page).getByText('Profile Updated')).toBeVisible();
+    await expect(page.getByText('Profile Updated')).toHaveCount(1);
+    // A tap dismisses it there, as every toast of the shell.
+    await toasts(page).locator('li').first().click();
+    await expect(page.getByText('Profile Updated')).toHaveCount(0);
   });
 });

@@ -1,3 +1,4 @@
+import type { RemoteToast } from '@app/contracts';
 import { OverlayToaster, type ToastProps } from '@blueprintjs/core';
 import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
 import styles from './AdminToaster.module.css';
@@ -10,10 +11,16 @@ interface AdminToast {
 
 const ToastContext = createContext<((toast: AdminToast) => void) | null>(null);
 
-/** The admin app's toasts: a Blueprint OverlayToaster with a title and a description. */
-export function AdminToasterProvider({ children }: { children: ReactNode }) {
+const TONES: Partial<Record<NonNullable<AdminToast['intent']>, RemoteToast['tone']>> = { success: 'success', warning: 'warning', danger: 'danger' };
+
+/**
+ * The admin app's toasts, with a title and a description. Mounted in the shell they show in the shell's one toast
+ * area (`host`); started on its own, the admin shows them in a Blueprint OverlayToaster.
+ */
+export function AdminToasterProvider({ children, host }: { children: ReactNode; host?: (toast: RemoteToast) => void }) {
   const toaster = useRef<OverlayToaster>(null);
   const show = useCallback(({ title, description, intent }: AdminToast) => {
+    if (host) return host({ title, description, tone: (intent && TONES[intent]) ?? 'info' });
     toaster.current?.show({
       intent,
       timeout: 5000,
@@ -24,12 +31,12 @@ export function AdminToasterProvider({ children }: { children: ReactNode }) {
         </div>
       ),
     });
-  }, []);
+  }, [host]);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <OverlayToaster ref={toaster} position="top" maxToasts={1} />
+      {!host && <OverlayToaster ref={toaster} position="top" maxToasts={1} />}
     </ToastContext.Provider>
   );
 }

@@ -1,10 +1,11 @@
-import type { AuthAgent, RemoteAppComponent, RemoteName } from '@app/contracts';
+import type { AuthAgent, RemoteAppComponent, RemoteName, RemoteToast } from '@app/contracts';
 import { Component, Suspense, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Spinner } from '@app/ui';
 import { useDocumentTitle } from '../../components/PageShell';
 import { loadRemoteApp } from '../../remotes/registry';
 import { errorText } from '../../store/api';
 import { useGetRuntimeConfigQuery } from '../runtime-config/runtimeConfigApi';
+import { useToast } from '../toast/useToast';
 import styles from './RemoteSection.module.css';
 
 const TITLES: Record<RemoteName, string> = {
@@ -32,6 +33,12 @@ export default function RemoteSection({ name, basePath, me }: RemoteSectionProps
   const entry = config.data?.remotes?.[name]?.entry;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // The remote's toasts show in the shell's one toast area (spec §8), never in a second one of its own.
+  const { toast } = useToast();
+  const hostToast = useCallback(
+    ({ title, description, tone }: RemoteToast) => void toast({ title, description, variant: tone === 'danger' ? 'destructive' : 'default' }),
+    [toast],
+  );
 
   useEffect(() => {
     if (!entry) return;
@@ -69,7 +76,7 @@ export default function RemoteSection({ name, basePath, me }: RemoteSectionProps
   return (
     <RemoteErrorBoundary key={attempt} onRetry={retry}>
       <Suspense fallback={<Spinner label={`Loading ${TITLES[name]}...`} fullPage />}>
-        <App basePath={basePath} apiBaseUrl="" me={me} />
+        <App basePath={basePath} apiBaseUrl="" me={me} toast={hostToast} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -202,7 +202,12 @@ describe('answers parse with their documented contract schemas', () => {
     await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, { ...lead, email: 'not an email' }, t.newSession());
     await call('get', '/api/agents/:id/leads', `/api/agents/${agent.id}/leads`);
     // A flood guards the listing (its score, set here): two leads held for review, one released and one discarded.
+    const challengeFor = { formToken, idempotencyKey: 'docs-lead-0000000009' };
+    expect((await call('post', '/api/listings/:mlsId/lead-challenge', `/api/listings/${listing.mlsId}/lead-challenge`, challengeFor, t.newSession())).body).toEqual({ challenge: null });
     await t.db('leadGuards').insert({ listingId: listing.id, score: 100, scoredAt: new Date() }).onConflict('listingId').merge();
+    expect((await call('post', '/api/listings/:mlsId/lead-challenge', `/api/listings/${listing.mlsId}/lead-challenge`, challengeFor, t.newSession())).body.challenge).toEqual({ token: expect.any(String), difficulty: 12 });
+    await call('post', '/api/listings/:mlsId/lead-challenge', `/api/listings/${listing.mlsId}/lead-challenge`, { ...challengeFor, formToken: 'forged' }, t.newSession());
+    await call('post', '/api/listings/:mlsId/lead-challenge', '/api/listings/NO-SUCH-LISTING/lead-challenge', { ...challengeFor, formToken: leadFormTokens({ config: t.config } as AppDeps).issue('NO-SUCH-LISTING') }, t.newSession());
     const heldIds: number[] = [];
     for (const k of ['docs-lead-0000000002', 'docs-lead-0000000003']) {
       const res = await call('post', '/api/listings/:mlsId/leads', `/api/listings/${listing.mlsId}/leads`, { ...lead, email: `${k}@example.com`, idempotencyKey: k }, t.newSession());

@@ -33,26 +33,45 @@ test('under a flood, a buyer on the page still gets through; the agent releases 
     expect(junk.status()).toBe(201);
   }
 
-  // A buyer from a fresh address opens the page and sends the form: the page proves its work and the lead goes through.
-  const buyerContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' } });
-  const buyer = await buyerContext.newPage();
-  const posts: { status: number; body: { id: number; challenge?: unknown } }[] = [];
-  buyer.on('response', async (r) => {
-    if (r.url().endsWith('/leads') && r.request().method() === 'POST') posts.push({ status: r.status(), body: await r.json() });
-  });
-  await buyer.goto(`/manual-listing/${listing.mlsId}`);
-  await buyer.getByRole('button', { name: 'Get More Information' }).click();
-  const form = buyer.getByRole('dialog', { name: 'Get More Information' });
-  await form.getByLabel('Name').fill('Riley Real');
-  await form.getByLabel('Email').fill('riley.real@example.com');
-  await form.getByLabel('Message').fill('Could we see it on Saturday morning?');
-  await form.getByRole('button', { name: 'Send' }).click();
-  await expect(buyer.getByText('Thank you!')).toBeVisible({ timeout: 15_000 });
-  // Asked for the proof (the listing is guarded), then sent again with it: the same lead, delivered.
-  expect(posts.map((p) => p.status)).toEqual([201, 201]);
-  expect(posts[0].body.challenge).toBeDefined();
-  expect(posts[1].body).toEqual({ id: posts[0].body.id });
-  await buyerContext.close();
+  // A buyer from a fresh address opens the page and sends the form. The form, as it opened, was given the listing's
+  // challenge and solved it while the buyer typed: one send, with its proof, delivered.
+  const sendForm = async (address: string, who: { name: string; email: string; message: string }, opts: { openedBeforeTheFlood?: boolean } = {}) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
+    // The answer the form had when it opened while the listing was still quiet.
+    if (opts.openedBeforeTheFlood) await context.route(/\/lead-challenge$/, (route) => route.fulfill({ json: { challenge: null } }));
+    const tab = await context.newPage();
+    // Each answer's body is read as it comes (before the tab closes), and awaited at the end.
+    const posts: Promise<{ status: number; body: { id: number; challenge?: unknown } }>[] = [];
+    const asked: Promise<{ challenge: unknown }>[] = [];
+    tab.on('response', (r) => {
+      if (r.request().method() !== 'POST') return;
+      if (r.url().endsWith('/leads')) posts.push(r.json().then((body) => ({ status: r.status(), body })));
+      if (r.url().endsWith('/lead-challenge')) asked.push(r.json());
+    });
+    const answered = tab.waitForResponse((r) => r.url().endsWith('/lead-challenge'));
+    await tab.goto(`/manual-listing/${listing.mlsId}`);
+    await tab.getByRole('button', { name: 'Get More Information' }).click();
+    await answered;
+    const form = tab.getByRole('dialog', { name: 'Get More Information' });
+    await form.getByLabel('Name').fill(who.name);
+    await form.getByLabel('Email').fill(who.email);
+    await form.getByLabel('Message').fill(who.message);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(tab.getByText('Thank you!')).toBeVisible({ timeout: 15_000 });
+    const answers = { posts: await Promise.all(posts), asked: await Promise.all(asked) };
+    await context.close();
+    return answers;
+  };
+  const riley = await sendForm('203.0.113.77', { name: 'Riley Real', email: 'riley.real@example.com', message: 'Could we see it on Saturday morning?' });
+  expect(riley.asked).toEqual([{ challenge: expect.objectContaining({ token: expect.any(String) }) }]);
+  expect(riley.posts).toEqual([{ status: 201, body: { id: expect.any(Number) } }]);
+
+  // A form opened before the flood (its answer: no challenge) is asked for the proof at its send, and sends again.
+  const casey = await sendForm('203.0.113.78', { name: 'Casey Calm', email: 'casey.calm@example.com', message: 'Is the garage big enough for two cars?' }, { openedBeforeTheFlood: true });
+  expect(casey.asked).toEqual([{ challenge: null }]);
+  expect(casey.posts.map((p) => p.status)).toEqual([201, 201]);
+  expect(casey.posts[0].body.challenge).toBeDefined();
+  expect(casey.posts[1].body).toEqual({ id: casey.posts[0].body.id });
 
   // The agent's dashboard: the buyer among the leads; the junk held for review, released or discarded one by one.
   await page.goto(`/dashboard?agent=${agent.id}`);

@@ -217,3 +217,14 @@ export const leadSubmissionSchema = leadFormSchema.extend({
 });
 export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
 export type LeadSubmissionInput = z.input<typeof leadSubmissionSchema>;
+
+/**
+ * POST /api/listings/{mlsId}/lead-challenge, asked by the form as it opens: the page's form token and the form's
+ * idempotency key. While the listing is guarded the answer carries the challenge for this form, so the page solves
+ * it while the buyer types and the first send already carries the proof (as Friendly Captcha starts solving when
+ * a form gets focus); `challenge` is null when the listing is not guarded.
+ */
+export const leadChallengeRequestSchema = leadSubmissionSchema.pick({ formToken: true, idempotencyKey: true });
+export type LeadChallengeRequest = z.infer<typeof leadChallengeRequestSchema>;
+export const leadChallengeAnswerSchema = z.object({ challenge: leadChallengeSchema.nullable() });
+export type LeadChallengeAnswer = z.infer<typeof leadChallengeAnswerSchema>;

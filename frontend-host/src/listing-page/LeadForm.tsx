@@ -4,7 +4,7 @@ import { CURRENT_LEAD_CONSENT_VERSION, LEAD_CONSENT_TEXTS, LEAD_FAILED_FALLBACK,
 import { errorText, isApiError } from '../../../contracts/src/api-client';
 import { toastAdded } from '../features/toast/toastSlice';
 import { useListingDispatch } from './hooks';
-import { useSubmitLeadMutation } from './listingApi';
+import { useRequestLeadChallengeMutation, useSubmitLeadMutation } from './listingApi';
 import { useFocusTrap } from './useFocusTrap';
 import { solveChallenge } from './proof-of-work';
 
@@ -35,6 +35,9 @@ export function pageArrivedAt(): number {
   const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   return nav && nav.responseStart > 0 ? nav.responseStart : 0;
 }
+
+/** How long a send waits for the proof of work started as the form opened, before it goes without it. */
+const EARLY_PROOF_WAIT_MS = 1500;
 
 export interface LeadFormProps {
   mlsId: string;
@@ -69,6 +72,19 @@ export function LeadForm(props: LeadFormProps) {
     stopped.current = controller;
     return () => controller.abort();
   }, []);
+  // As the form opens it asks whether the listing is guarded (a flood); if so, the proof of work is solved while
+  // the buyer types, and the first send carries it (Friendly Captcha starts solving when a form gets focus).
+  const [requestChallenge] = useRequestLeadChallengeMutation();
+  const early = useRef<Promise<{ token: string; solution: string } | null> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    early.current = requestChallenge({ mlsId: props.mlsId, form: { formToken: props.formToken, idempotencyKey: key } })
+      .unwrap()
+      .then(async ({ challenge }) => (challenge ? { token: challenge.token, solution: await solveChallenge(challenge, controller.signal) } : null))
+      // Not answered, or the dialog closed: the send goes without it (a challenge in its answer is solved then).
+      .catch(() => null);
+    return () => controller.abort();
+  }, [requestChallenge, props.mlsId, props.formToken, key]);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => props.onClose(), [props]);
   useFocusTrap(ref, true, close);
@@ -99,7 +115,8 @@ export function LeadForm(props: LeadFormProps) {
       await sleep(hold);
       setWaiting(false);
     }
-    let proof: { token: string; solution: string } | null = null;
+    // Solved by now, as a rule (the form takes seconds to fill); never waited for long.
+    let proof = early.current ? await Promise.race([early.current, sleep(EARLY_PROOF_WAIT_MS).then(() => null)]) : null;
     for (let attempt = 0; attempt < 4; attempt++) {
       try {
         const created = await submitLead({ mlsId: props.mlsId, lead: proof ? { ...lead, proof } : lead }).unwrap();

@@ -1,5 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { LeadCreated, LeadSubmissionInput, ListingResponse, PublicCampaign } from '@app/contracts';
+import type { LeadChallengeAnswer, LeadChallengeRequest, LeadCreated, LeadSubmissionInput, ListingResponse, PublicCampaign } from '@app/contracts';
 // By path, not through the contracts barrel (which carries zod): the page's JS stays small.
 import { apiBaseQuery, type ApiError, type RequestArgs } from '../../../contracts/src/api-client';
 
@@ -26,7 +26,11 @@ export const listingApi = createApi({
     submitLead: build.mutation<LeadCreated, { mlsId: string; lead: LeadSubmissionInput }>({
       query: ({ mlsId, lead }) => ({ url: `/api/listings/${encodeURIComponent(mlsId)}/leads`, method: 'POST', body: lead }),
     }),
+    // Asked as the form opens: the challenge to solve while the buyer types, when the listing is guarded.
+    requestLeadChallenge: build.mutation<LeadChallengeAnswer, { mlsId: string; form: LeadChallengeRequest }>({
+      query: ({ mlsId, form }) => ({ url: `/api/listings/${encodeURIComponent(mlsId)}/lead-challenge`, method: 'POST', body: form }),
+    }),
   }),
 });
 
-export const { useGetListingQuery, useGetListingCampaignQuery, useSubmitLeadMutation } = listingApi;
+export const { useGetListingQuery, useGetListingCampaignQuery, useSubmitLeadMutation, useRequestLeadChallengeMutation } = listingApi;

@@ -63,6 +63,14 @@ export async function scoreLead(db: Db, listingId: number): Promise<{ guarded: b
   return { guarded: score >= LEAD_GUARD_THRESHOLD - 1e-9, score };
 }
 
+const READ_GUARD = `select score * power(0.5, greatest(extract(epoch from now() - scored_at), 0) / $2) as score from lead_guards where listing_id = $1`;
+
+/** Whether the listing is guarded now (its decayed score), counting nothing: the form asks it as it opens. */
+export async function isGuarded(db: Db, listingId: number): Promise<boolean> {
+  const { rows } = await pipelineOf(db).query<{ score: number }>({ name: 'leads.read-guard', text: READ_GUARD, values: [listingId, LEAD_GUARD_HALF_LIFE_SECONDS] });
+  return rows.length > 0 && Number(rows[0].score) >= LEAD_GUARD_THRESHOLD - 1e-9;
+}
+
 /** Counts past which a lead sent to a guarded listing looks like part of the flood (per hour, every listing). */
 export const GUARDED_ADDRESS_LEADS = 3;
 export const GUARDED_NETWORK_LEADS = 10;

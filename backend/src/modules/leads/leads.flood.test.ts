@@ -155,6 +155,41 @@ describe('the proof of work', () => {
   });
 });
 
+describe('the challenge asked as the form opens', () => {
+  const ask = (mlsId: string, body: { formToken: string; idempotencyKey: string }) => t.request.post(`/api/listings/${mlsId}/lead-challenge`).send(body);
+
+  it('none while the listing is quiet; while guarded, a proof solved meanwhile delivers the first send, and counts nothing', async () => {
+    const { listing } = await signedInBrowser(t, t.newSession());
+    const mlsId = listing.mlsId as string;
+    const quiet = form(mlsId);
+    expect((await ask(mlsId, quiet).expect(200)).body).toEqual({ challenge: null });
+    // Asking stores and counts nothing: the listing is no nearer its guard.
+    expect(await t.db('leadGuards').where({ listingId: listing.id })).toEqual([]);
+
+    for (let i = 0; i < LEAD_GUARD_THRESHOLD + 1; i++) await send(mlsId, form(mlsId), `203.0.${30 + i}.1`).expect(201);
+    const body = form(mlsId);
+    const { challenge } = (await ask(mlsId, body).expect(200)).body as { challenge: LeadChallenge };
+    expect(challenge).toEqual({ token: expect.any(String), difficulty: expect.any(Number) });
+    // The first send carries the proof: 201 without a challenge, received and delivered (not held).
+    const res = await send(mlsId, { ...body, proof: { token: challenge.token, solution: solve(challenge) } }, '203.0.140.1').expect(201);
+    expect(res.body).toEqual({ id: expect.any(Number) });
+    expect((await t.db('leads').where({ id: res.body.id }).first()).status).toBe('received');
+    expect(await delivered([res.body.id])).toEqual({ leads: [res.body.id], emails: 1 });
+    // The challenge is this form's: another form cannot spend it.
+    const other = form(mlsId);
+    const foreign = await send(mlsId, { ...other, proof: { token: challenge.token, solution: solve(challenge) } }, '203.0.141.1').expect(201);
+    expect(foreign.body.challenge).toBeDefined();
+  });
+
+  it('refuses a forged form token (400) and an unknown listing (404)', async () => {
+    const { listing } = await signedInBrowser(t, t.newSession());
+    const forged = await ask(listing.mlsId as string, { ...form(listing.mlsId as string), formToken: 'abc.def' }).expect(400);
+    expect(forged.body.code).toBeDefined();
+    await ask('NO-SUCH-LISTING', form('NO-SUCH-LISTING')).expect(404);
+    await ask(listing.mlsId as string, { formToken: 42 } as never).expect(400);
+  });
+});
+
 describe('reviewing held leads (the dashboard)', () => {
   it('lists them apart with why, and Release hands one to delivery as a new lead; Discard keeps it undelivered', async () => {
     const { session, agent, mlsId, id } = await (async () => {

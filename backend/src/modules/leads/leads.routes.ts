@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { agentLeadsQuerySchema, idParam, leadSubmissionSchema, mlsIdParam, type LeadReviewed } from '@app/contracts';
+import { agentLeadsQuerySchema, idParam, leadChallengeRequestSchema, leadSubmissionSchema, mlsIdParam, type LeadReviewed } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { sendJson } from '../../platform/http/compression';
 import { actorOf } from '../../platform/auth/actor';
-import { agentLeadsPageJson, submitLead, type LeadsDeps } from './leads.service';
+import { agentLeadsPageJson, leadChallengeFor, submitLead, type LeadsDeps } from './leads.service';
 import { discardLead, releaseLead } from './lead-review';
 
 const SubmitLeadRequest = { params: z.object({ mlsId: mlsIdParam }), body: leadSubmissionSchema };
+const LeadChallengeRequest = { params: z.object({ mlsId: mlsIdParam }), body: leadChallengeRequestSchema };
 const AgentLeads = { params: z.object({ id: idParam }), query: agentLeadsQuerySchema };
 const ReviewLead = { params: z.object({ id: idParam, leadId: idParam }) };
 
@@ -21,6 +22,13 @@ export function leadsRouter(leads: LeadsDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 201;
     ctx.body = challenge ? { id, challenge } : { id };
+  });
+
+  // Public: the form, as it opens, asks whether its listing is guarded; if so, the challenge to solve meanwhile.
+  router.post('/api/listings/:mlsId/lead-challenge', validate(LeadChallengeRequest), async (ctx) => {
+    const { params, body } = inputOf(ctx, LeadChallengeRequest);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await leadChallengeFor(leads, params.mlsId, body);
   });
 
   // The agent's own leads, a page at a time (DESIGN §3 access): 404 unknown agent, 403 someone else's.

@@ -1,4 +1,4 @@
-import { LEAD_SOURCE_DEFAULT, type AgentLeadsPage, type AgentLeadsQuery, type LeadChallenge, type LeadHoldReason, type LeadSubmission } from '@app/contracts';
+import { LEAD_SOURCE_DEFAULT, type AgentLeadsPage, type AgentLeadsQuery, type LeadChallenge, type LeadChallengeAnswer, type LeadChallengeRequest, type LeadHoldReason, type LeadSubmission } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { ReadCaches } from '../../platform/cache/read-cache';
 import type { Config } from '../../platform/config';
@@ -18,7 +18,7 @@ import { presentLead } from './leads.presenter';
 import { Lead } from './lead.model';
 import type { LeadFormTokens } from './form-token';
 import { LEAD_PROOF_TTL_MS, type LeadProofs } from './lead-proof';
-import { contentHashOf, holdReasonsOf, messageKeyOf, networkOf, scoreLead } from './lead-guard';
+import { contentHashOf, holdReasonsOf, isGuarded, messageKeyOf, networkOf, scoreLead } from './lead-guard';
 import { releaseHeldLead } from './lead-review';
 import { formTokenInvalid, honeypotFilled, listingNotFound, sentTooFast } from './leads.errors';
 
@@ -231,6 +231,19 @@ async function spendProof(deps: Pick<LeadsDeps, 'db' | 'proofs'>, proof: LeadSub
 
 /** Held only for want of the page's proof of work: the proof is all it takes to deliver it. */
 const heldForProofOnly = (held: LeadHoldReason[] | null) => !!held && held.length === 1 && held[0] === 'proof';
+
+/**
+ * The challenge for a form as it opens (POST /api/listings/{mlsId}/lead-challenge): while the listing is guarded,
+ * the one its send would be answered with (bound to the listing and the form's idempotency key), so the page
+ * solves it while the buyer types; null otherwise. It counts nothing and stores nothing (the nonce is spent by
+ * the lead that carries the proof); a forged or expired form token is refused as the lead would be.
+ */
+export async function leadChallengeFor(deps: Pick<LeadsDeps, 'db' | 'caches' | 'tokens' | 'proofs'>, mlsId: string, input: LeadChallengeRequest, now: number = Date.now()): Promise<LeadChallengeAnswer> {
+  if (deps.tokens.check(input.formToken, mlsId, now).result === 'invalid') throw formTokenInvalid();
+  const ref = await findPublicListingRef({ caches: deps.caches }, mlsId);
+  if (!ref) throw listingNotFound();
+  return { challenge: (await isGuarded(deps.db, ref.listingId)) ? deps.proofs.issue(mlsId, input.idempotencyKey, now) : null };
+}
 
 /**
  * A lead from a public listing page (POST /api/listings/{mlsId}/leads). Guards in order: honeypot, the signed

@@ -265,6 +265,7 @@ describe('GET /api/crm-integrations', () => {
     expect(res.body.map((c: { type: string; name: string; apiKeyLabel: string }) => [c.type, c.name, c.apiKeyLabel])).toEqual([
       ['followupboss', 'Follow Up Boss', 'API key'],
       ['hubspot', 'HubSpot', 'Private app access token'],
+      ['lofty', 'Lofty', 'API key'],
       ['custom', 'Other CRM (JSON webhook)', 'API key'],
     ]);
     // Real Geeks needs this server's own Real Geeks credentials: without them it is neither listed nor accepted.

@@ -4,7 +4,7 @@ import { OutboundError } from '../../../platform/outbound/http';
 import type { AttemptOutcome, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
 import { parseRetryAfter, RESPONSE_BODY_LIMIT, statusText } from './http-attempt';
-import { crmLeadFacts, crmSourceName, splitName } from './crm-mapping';
+import { crmLeadText, crmSourceName, splitName } from './crm-mapping';
 
 /** Lofty's Open API (tests intercept this origin with nock). */
 export const LOFTY_API = 'https://api.lofty.com';
@@ -31,17 +31,9 @@ export function parseLoftyJson(text: string): any {
  * routing rules assign the lead.
  */
 export function loftyLead(config: Config, type: string, d: LeadDelivery, webhookId: string) {
-  const f = crmLeadFacts(d);
   const { firstName, lastName } = splitName(d.lead.name);
   const source = crmSourceName(config);
-  const note = [
-    `${type === 'lead.test' ? 'Test lead' : 'Lead'} from ${source} about ${f.address} (MLS ${d.listing.mlsId}, ${f.price}): ${d.listing.url}`,
-    d.lead.message ? `Message: ${d.lead.message}` : null,
-    f.interests.length ? `The buyer ${f.interests.join(' and ')}.` : null,
-    `Ref: ${webhookId}`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const note = crmLeadText(source, type, d, [`Ref: ${webhookId}`]);
   const l = d.listing;
   return {
     firstName: firstName.slice(0, NAME_MAX),

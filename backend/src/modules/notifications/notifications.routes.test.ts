@@ -273,6 +273,17 @@ describe('GET /api/crm-integrations', () => {
     const refused = await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks', crmApiKey: '4a9f0c1e-2b3d-4e5f-8a6b-7c8d9e0f1a2b' }).expect(400);
     expect(refused.body.fields).toEqual({ crmType: 'Please select a supported CRM' });
   });
+
+  it('saves Lofty with its API key (write-only, encrypted), and asks for the key when it is missing', async () => {
+    const { session, agent } = await signedInBrowser(t, t.newSession());
+    expect((await session.put(settingsUrl(agent.id)).send({ crmType: 'lofty' }).expect(400)).body.fields).toEqual({ crmApiKey: 'An API key is required for this CRM' });
+    const saved = await session.put(settingsUrl(agent.id)).send({ crmType: 'lofty', crmApiKey: 'lofty-key-0123456789' }).expect(200);
+    expect(saved.body).toMatchObject({ crmType: 'lofty', hasCrmApiKey: true, crmWebhookUrl: null });
+    expect(JSON.stringify(saved.body)).not.toContain('lofty-key');
+    const row = await t.db('notificationSettings').where({ agentId: agent.id }).first();
+    expect(row.crmType).toBe('lofty');
+    expect(row.crmApiKeyEnc).not.toContain('lofty-key');
+  });
 });
 
 describe('POST /api/agents/:id/test-webhook', () => {

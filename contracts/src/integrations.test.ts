@@ -7,6 +7,8 @@ describe('CRM integrations', () => {
     expect(crmName('custom')).toBe('Other CRM (JSON webhook)');
     expect(isCrmType('followupboss')).toBe(true);
     expect(isCrmType('hubspot')).toBe(true);
+    expect(isCrmType('lofty')).toBe(true);
+    expect(crmName('lofty')).toBe('Lofty');
     expect(isCrmType('kvcore')).toBe(false);
     expect(isCrmType('FollowUpBoss')).toBe(false);
   });

@@ -4,10 +4,12 @@
  * CRMs we deliver leads to. Only CRMs whose documented HTTP shapes we implement and test are listed:
  * Follow Up Boss (its Events API), HubSpot (CRM v3 contacts and notes, through @hubspot/api-client with
  * a private-app token), Real Geeks (the Lead Router Incoming Leads API; offered only where the server has
- * Real Geeks API credentials), and any other CRM that accepts a JSON webhook. kvCORE/BoldTrail, Lofty, Wise Agent and LionDesk publish no request shape we could
- * verify: agents reach them through the REST hooks API (Zapier, Make, n8n).
+ * Real Geeks API credentials), Lofty (its Open API, POST /v1.0/leads with the agent's API key), and any other
+ * CRM that accepts a JSON webhook. kvCORE/BoldTrail, Wise Agent and LionDesk are not native (no documented
+ * request shape for kvCORE/BoldTrail; Wise Agent and LionDesk only through an OAuth app registration): agents
+ * reach them through the REST hooks API (Zapier, Make, n8n).
  */
-export const CRM_TYPES = ['followupboss', 'hubspot', 'realgeeks', 'custom'] as const;
+export const CRM_TYPES = ['followupboss', 'hubspot', 'realgeeks', 'lofty', 'custom'] as const;
 export type CrmType = (typeof CRM_TYPES)[number];
 
 export interface CrmIntegration {
@@ -26,6 +28,7 @@ export const CRM_INTEGRATIONS: readonly CrmIntegration[] = [
   { type: 'followupboss', name: 'Follow Up Boss', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'API key' },
   { type: 'hubspot', name: 'HubSpot', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'Private app access token' },
   { type: 'realgeeks', name: 'Real Geeks', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'Site UUID' },
+  { type: 'lofty', name: 'Lofty', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'API key' },
   { type: 'custom', name: 'Other CRM (JSON webhook)', needsUrl: true, requiresApiKey: false, apiKeyLabel: 'API key' },
 ];
 

@@ -51,6 +51,7 @@ import * as campaignsAddPausedStatus from './20261127080400_campaigns_add_paused
 import * as notificationsAddAutopilotKinds from './20261127080500_notifications_add_autopilot_kinds';
 import * as autopilotCreateTables from './20261127080600_autopilot_create_tables';
 import * as notificationsUnionAutopilotKinds from './20261127110000_notifications_union_autopilot_kinds';
+import * as notificationsAddLoftyCrm from './20261127150000_notifications_add_lofty_crm';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127080500_notifications_add_autopilot_kinds': notificationsAddAutopilotKinds,
   '20261127080600_autopilot_create_tables': autopilotCreateTables,
   '20261127110000_notifications_union_autopilot_kinds': notificationsUnionAutopilotKinds,
+  '20261127150000_notifications_add_lofty_crm': notificationsAddLoftyCrm,
 };

@@ -265,12 +265,24 @@ describe('GET /api/crm-integrations', () => {
     expect(res.body.map((c: { type: string; name: string; apiKeyLabel: string }) => [c.type, c.name, c.apiKeyLabel])).toEqual([
       ['followupboss', 'Follow Up Boss', 'API key'],
       ['hubspot', 'HubSpot', 'Private app access token'],
+      ['lofty', 'Lofty', 'API key'],
       ['custom', 'Other CRM (JSON webhook)', 'API key'],
     ]);
     // Real Geeks needs this server's own Real Geeks credentials: without them it is neither listed nor accepted.
     const { session, agent } = await signedInBrowser(t, t.newSession());
     const refused = await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks', crmApiKey: '4a9f0c1e-2b3d-4e5f-8a6b-7c8d9e0f1a2b' }).expect(400);
     expect(refused.body.fields).toEqual({ crmType: 'Please select a supported CRM' });
+  });
+
+  it('saves Lofty with its API key (write-only, encrypted), and asks for the key when it is missing', async () => {
+    const { session, agent } = await signedInBrowser(t, t.newSession());
+    expect((await session.put(settingsUrl(agent.id)).send({ crmType: 'lofty' }).expect(400)).body.fields).toEqual({ crmApiKey: 'An API key is required for this CRM' });
+    const saved = await session.put(settingsUrl(agent.id)).send({ crmType: 'lofty', crmApiKey: 'lofty-key-0123456789' }).expect(200);
+    expect(saved.body).toMatchObject({ crmType: 'lofty', hasCrmApiKey: true, crmWebhookUrl: null });
+    expect(JSON.stringify(saved.body)).not.toContain('lofty-key');
+    const row = await t.db('notificationSettings').where({ agentId: agent.id }).first();
+    expect(row.crmType).toBe('lofty');
+    expect(row.crmApiKeyEnc).not.toContain('lofty-key');
   });
 });
 

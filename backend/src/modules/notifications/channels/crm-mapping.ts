@@ -17,6 +17,22 @@ export function crmLeadFacts(d: LeadDelivery): { address: string; price: string;
   return { address, price, interests };
 }
 
+/**
+ * The lead in plain text, for a CRM's free-text field (a note or description): the listing with its MLS number,
+ * price and link, the buyer's message, and the tour / similar-homes interest; `extra` lines are appended.
+ */
+export function crmLeadText(source: string, type: string, d: LeadDelivery, extra: string[] = []): string {
+  const f = crmLeadFacts(d);
+  return [
+    `${type === 'lead.test' ? 'Test lead' : 'Lead'} from ${source} about ${f.address} (MLS ${d.listing.mlsId}, ${f.price}): ${d.listing.url}`,
+    d.lead.message ? `Message: ${d.lead.message}` : null,
+    f.interests.length ? `The buyer ${f.interests.join(' and ')}.` : null,
+    ...extra,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** Where the leads come from, as CRMs show it: the site's domain without "www.". */
 export function crmSourceName(config: Pick<Config, 'PUBLIC_URL'>): string {
   if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).hostname.replace(/^www\./, '');

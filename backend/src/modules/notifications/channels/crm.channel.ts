@@ -6,6 +6,7 @@ import { postAttempt } from './http-attempt';
 import { crmSourceName, splitName } from './crm-mapping';
 import { deliverToRealGeeks } from './realgeeks.crm';
 import { deliverToHubSpot } from './hubspot.crm';
+import { deliverToLofty } from './lofty.crm';
 
 
 
@@ -88,6 +89,8 @@ export const crmChannel: Channel = {
         return deliverToHubSpot(message, ctx);
       case 'realgeeks':
         return deliverToRealGeeks(message, ctx);
+      case 'lofty':
+        return deliverToLofty(message, ctx);
       case 'custom':
         return genericCrm(message, ctx);
     }

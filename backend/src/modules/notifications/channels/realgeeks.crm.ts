@@ -4,7 +4,7 @@ import type { Config } from '../../../platform/config';
 import type { AttemptOutcome, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
 import { postAttempt } from './http-attempt';
-import { crmLeadFacts, crmSourceName, splitName } from './crm-mapping';
+import { crmLeadFacts, crmLeadText, crmSourceName, splitName } from './crm-mapping';
 
 /**
  * The lead's id at Real Geeks, made from the message's webhook-id (a name-based UUID, version 5 layout):
@@ -27,13 +27,7 @@ export function realGeeksLead(config: Config, type: string, d: LeadDelivery, web
   const f = crmLeadFacts(d);
   const { firstName, lastName } = splitName(d.lead.name);
   const source = crmSourceName(config);
-  const description = [
-    `${type === 'lead.test' ? 'Test lead' : 'Lead'} from ${source} about ${f.address} (MLS ${d.listing.mlsId}, ${f.price}): ${d.listing.url}`,
-    d.lead.message ? `Message: ${d.lead.message}` : null,
-    f.interests.length ? `The buyer ${f.interests.join(' and ')}.` : null,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const description = crmLeadText(source, type, d);
   return {
     id: realGeeksLeadId(webhookId),
     source,

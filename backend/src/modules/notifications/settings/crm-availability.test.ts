@@ -8,7 +8,7 @@ describe('Real Geeks availability', () => {
   it('offers Real Geeks once the server has its credentials, and saves its site UUID as a write-only key', async () => {
     const rg = await createTestContext({ env: { REALGEEKS_API_USERNAME: 'listingads', REALGEEKS_API_PASSWORD: 's3cret' } });
     try {
-      expect((await rg.request.get('/api/crm-integrations').expect(200)).body.map((c: { type: string }) => c.type)).toEqual(['followupboss', 'hubspot', 'realgeeks', 'custom']);
+      expect((await rg.request.get('/api/crm-integrations').expect(200)).body.map((c: { type: string }) => c.type)).toEqual(['followupboss', 'hubspot', 'realgeeks', 'lofty', 'custom']);
       const { session, agent } = await signedInBrowser(rg, rg.newSession());
       expect((await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks' }).expect(400)).body.fields).toEqual({ crmApiKey: 'An API key is required for this CRM' });
       const saved = await session.put(settingsUrl(agent.id)).send({ crmType: 'realgeeks', crmApiKey: '4a9f0c1e-2b3d-4e5f-8a6b-7c8d9e0f1a2b' }).expect(200);

@@ -190,6 +190,36 @@ describe('stopping the product under load', () => {
     }
   }, 300_000);
 
+  it('the database gone first (its postmaster killed): the server does not crash, and SIGTERM still stops it', async () => {
+    const dataDir = tempDataDir('la-stop-nodb-');
+    try {
+      const product = await startProduct(dataDir, 'server alone');
+      const tokens = await seedListings(product.base);
+      await pause(3100);
+      const load = sendLeads(product.base, tokens, 11);
+      await pause(1000);
+      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(postmaster, 'SIGKILL');
+      // Buyers keep sending for a while into the lost database: the server answers them, and stays up.
+      await pause(2000);
+      const aliveBeforeTheStop = product.child.exitCode === null && product.child.signalCode === null;
+      product.child.kill('SIGTERM');
+      // It exits by itself (an operator's SIGTERM is never ignored), after the stop was asked, without crashing on
+      // the connections the database dropped (an unhandled 'error' event killed it before).
+      const result = await product.exited;
+      await load.stop();
+      const output = product.output();
+      expect({ aliveBeforeTheStop, signal: result.signal, exited: result.code === 0 || result.code === 1, crashed: /Unhandled 'error' event|uncaught/i.test(output) }).toEqual({
+        aliveBeforeTheStop: true,
+        signal: null,
+        exited: true,
+        crashed: false,
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   it('a start script killed outright (SIGKILL) still stops the server and its database', async () => {
     const dataDir = tempDataDir('la-stop-orphan-');
     try {

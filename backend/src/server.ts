@@ -124,6 +124,9 @@ export async function startServer(
   return { server, url, db, queue, metrics, stop };
 }
 
+/** After the shutdown grace, how long closing the queue, the pools and the embedded database may take. */
+const STOP_MARGIN_MS = 10_000;
+
 /**
  * The process: SIGTERM, SIGINT and SIGHUP (once or many times, before or after it is ready) stop it in order and
  * exit 0. Started by `npm start` (scripts/start.mjs) it also stops when its parent goes away (the IPC channel
@@ -152,6 +155,12 @@ async function main() {
     }
     stopRequested = reason;
     logger.info({ reason }, 'stop requested');
+    // A stop that cannot finish (the database gone first, so its connections never close, or a start still waiting
+    // for it) still ends the process: an operator's SIGTERM is never ignored, and `npm start` never lingers.
+    setTimeout(() => {
+      logger.error({ reason, graceMs: config.SHUTDOWN_GRACE_MS, marginMs: STOP_MARGIN_MS }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS + STOP_MARGIN_MS).unref();
     started
       .then((running) => running.stop())
       .then(

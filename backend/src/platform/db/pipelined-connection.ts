@@ -170,6 +170,12 @@ export async function runPipelinedTransaction<T>(
   const client = await pool.connect();
   const tx = new PipelinedTransaction(client, announce, names);
   let broken: Error | undefined;
+  // Checked out, the client has no pool listener: a connection lost between its statements (the database gone)
+  // is emitted as 'error', which would crash the process. Kept here, it fails this transaction and is not reused.
+  const lost = (err: Error) => {
+    broken = err;
+  };
+  client.on('error', lost);
   try {
     tx.begin();
     const out = await work(tx);
@@ -181,6 +187,7 @@ export async function runPipelinedTransaction<T>(
     });
     throw tx.failure ?? err;
   } finally {
+    client.removeListener('error', lost);
     client.release(broken);
     for (const text of tx.sent) announce(text);
   }

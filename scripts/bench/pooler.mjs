@@ -47,6 +47,8 @@ const pooled = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'serv
     JOBS_ENABLED: 'false',
     PORT: String(pooledPort),
     HOST: '127.0.0.1',
+    // Production asks for the public origin every absolute link is built from.
+    PUBLIC_URL: `http://127.0.0.1:${pooledPort}`,
     DATA_DIR: direct.dataDir,
     DATABASE_URL: bouncer.url('listing_ads'),
     DATABASE_POOLER: 'transaction',

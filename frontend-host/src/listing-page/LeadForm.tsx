@@ -36,8 +36,8 @@ export function pageArrivedAt(): number {
   return nav && nav.responseStart > 0 ? nav.responseStart : 0;
 }
 
-/** How long a send waits for the proof of work started as the form opened, before it goes without it. */
-const EARLY_PROOF_WAIT_MS = 1500;
+/** How long a send waits for the answer to the challenge asked as the form opened, before it goes without it. */
+const EARLY_ANSWER_WAIT_MS = 1500;
 
 export interface LeadFormProps {
   mlsId: string;
@@ -75,14 +75,17 @@ export function LeadForm(props: LeadFormProps) {
   // As the form opens it asks whether the listing is guarded (a flood); if so, the proof of work is solved while
   // the buyer types, and the first send carries it (Friendly Captcha starts solving when a form gets focus).
   const [requestChallenge] = useRequestLeadChallengeMutation();
-  const early = useRef<Promise<{ token: string; solution: string } | null> | null>(null);
+  const early = useRef<{ asked: Promise<boolean>; proof: Promise<{ token: string; solution: string } | null> } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    early.current = requestChallenge({ mlsId: props.mlsId, form: { formToken: props.formToken, idempotencyKey: key } })
+    const challenge = requestChallenge({ mlsId: props.mlsId, form: { formToken: props.formToken, idempotencyKey: key } })
       .unwrap()
-      .then(async ({ challenge }) => (challenge ? { token: challenge.token, solution: await solveChallenge(challenge, controller.signal) } : null))
+      .then(({ challenge }) => challenge, () => null);
+    early.current = {
+      asked: challenge.then((c) => c !== null),
       // Not answered, or the dialog closed: the send goes without it (a challenge in its answer is solved then).
-      .catch(() => null);
+      proof: challenge.then(async (c) => (c ? { token: c.token, solution: await solveChallenge(c, controller.signal) } : null)).catch(() => null),
+    };
     return () => controller.abort();
   }, [requestChallenge, props.mlsId, props.formToken, key]);
   const ref = useRef<HTMLDivElement>(null);
@@ -115,8 +118,10 @@ export function LeadForm(props: LeadFormProps) {
       await sleep(hold);
       setWaiting(false);
     }
-    // Solved by now, as a rule (the form takes seconds to fill); never waited for long.
-    let proof = early.current ? await Promise.race([early.current, sleep(EARLY_PROOF_WAIT_MS).then(() => null)]) : null;
+    // Solved by now, as a rule (the form takes seconds to fill). A solve still running is waited for (a send without
+    // it would be asked for the same work); an unanswered question is not waited for long.
+    const asked = early.current ? await Promise.race([early.current.asked, sleep(EARLY_ANSWER_WAIT_MS).then(() => false)]) : false;
+    let proof = asked && early.current ? await early.current.proof : null;
     for (let attempt = 0; attempt < 4; attempt++) {
       try {
         const created = await submitLead({ mlsId: props.mlsId, lead: proof ? { ...lead, proof } : lead }).unwrap();

@@ -205,13 +205,18 @@ export async function saveSettings(
   });
 }
 
-/** The CRMs this server can deliver to: Real Geeks needs the product's own API credentials (REALGEEKS_API_USERNAME/PASSWORD). */
-export function availableCrmIntegrations(config: Pick<Config, 'REALGEEKS_API_USERNAME'>): CrmIntegration[] {
-  return CRM_INTEGRATIONS.filter((c) => c.type !== 'realgeeks' || !!config.REALGEEKS_API_USERNAME);
+type CrmAvailabilityConfig = Pick<Config, 'REALGEEKS_API_USERNAME' | 'LIONDESK_CLIENT_ID'>;
+
+/**
+ * The CRMs this server can deliver to: Real Geeks needs the product's own API credentials (REALGEEKS_API_USERNAME/
+ * PASSWORD), LionDesk the product's OAuth app (LIONDESK_CLIENT_ID/SECRET; the config takes them as a pair).
+ */
+export function availableCrmIntegrations(config: CrmAvailabilityConfig): CrmIntegration[] {
+  return CRM_INTEGRATIONS.filter((c) => (c.type !== 'realgeeks' || !!config.REALGEEKS_API_USERNAME) && (c.type !== 'liondesk' || !!config.LIONDESK_CLIENT_ID));
 }
 
 /** A CRM this server cannot deliver to is refused like an unknown one. */
-export function assertCrmAvailable(config: Pick<Config, 'REALGEEKS_API_USERNAME'>, crmType: CrmType | null | undefined): void {
+export function assertCrmAvailable(config: CrmAvailabilityConfig, crmType: CrmType | null | undefined): void {
   if (crmType && !availableCrmIntegrations(config).some((c) => c.type === crmType)) throw settingsInvalid({ crmType: NOTIFICATION_MESSAGES.crmType });
 }
 

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { lionDeskConnectionViewSchema } from '@app/contracts';
+import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../../test/helpers';
 import { signedInBrowser } from '../../../../test/factories';
 import { signLink } from '../../../platform/crypto/signed-links';
 import { deliveryTransports } from '../delivery/delivery-deps';
@@ -65,7 +66,7 @@ describe('LionDesk connect', () => {
     expect(box.open(row.refreshTokenEnc)).toBe('ld-refresh');
     expect(JSON.stringify(row)).not.toContain('ld-access');
 
-    const view = (await session.get(`/api/agents/${agent.id}/crm/liondesk`).expect(200)).body;
+    const view = lionDeskConnectionViewSchema.parse((await session.get(`/api/agents/${agent.id}/crm/liondesk`).expect(200)).body);
     expect(view).toMatchObject({ connected: true, needsReconnect: false });
     expect(JSON.stringify(view)).not.toMatch(/ld-access|ld-refresh/);
     const settings = (await session.get(`/api/agents/${agent.id}/notification-settings`).expect(200)).body;
@@ -74,6 +75,14 @@ describe('LionDesk connect', () => {
 
     // The state is spent: the same callback again is refused, and makes no second exchange.
     expect((await callback(session, { code: 'code-123', state })).headers.location).toBe('/dashboard?liondesk=expired');
+
+    // An admin's Login As may look, but neither disconnect nor connect.
+    const admin = t.newSession();
+    await admin.post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200);
+    await admin.get(`/api/admin/login-as/${agent.id}`).expect(302);
+    expect((await admin.get(`/api/agents/${agent.id}/crm/liondesk`).expect(200)).body.connected).toBe(true);
+    expect((await admin.delete(`/api/agents/${agent.id}/crm/liondesk`).expect(403)).body.code).toBe('auth.impersonation_read_only');
+    expect((await admin.get(connectUrl(agent.id)).expect(403)).body.code).toBe('auth.impersonation_read_only');
 
     // Disconnect: the tokens are gone.
     await session.delete(`/api/agents/${agent.id}/crm/liondesk`).expect(204);

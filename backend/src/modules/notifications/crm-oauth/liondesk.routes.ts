@@ -120,7 +120,8 @@ export function addLionDeskRoutes(router: Router, deps: AppDeps): void {
 
   router.delete('/api/agents/:id/crm/liondesk', validate({ params: AgentIdParams }), async (ctx) => {
     const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
-    if (isImpersonating(ctx)) throw integrationsReadOnly();
+    // An admin's Login As may not remove a connection; with none stored there is nothing to change.
+    if (isImpersonating(ctx) && (await lionDeskConnectionView(db, agent.id)).connected) throw integrationsReadOnly();
     if (await deleteLionDeskConnection(db, agent.id)) {
       await audit(db, { actorType: 'agent', actorId: agent.id, action: 'notifications.liondesk_disconnected', targetType: 'agent', targetId: agent.id }, ctx);
     }

@@ -3,6 +3,7 @@ import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { loadConfig } from '../../../platform/config';
 import { ctx as channelCtx, data, message, NOW, box } from '../testing/channel-fixtures';
 import { agentWithListing } from '../testing/rows';
+import { nockOutbound } from '../testing/nock-outbound';
 import { crmChannel } from './crm.channel';
 import { saveLionDeskConnection, lionDeskConnectionView, liondeskAuthorizeUrl } from '../crm-oauth/liondesk-oauth';
 import type { ChannelContext } from './channel';
@@ -29,19 +30,12 @@ const expectedContact = {
 };
 
 let t: TestContext;
-let config: ChannelContext['config'];
+const config: ChannelContext['config'] = loadConfig({ NODE_ENV: 'test', ENCRYPTION_KEY: 'a'.repeat(64), PUBLIC_URL: 'https://www.listingads.example', ...CLIENT });
+nockOutbound();
 beforeAll(async () => {
   t = await createTestContext();
-  config = loadConfig({ NODE_ENV: 'test', ENCRYPTION_KEY: 'a'.repeat(64), PUBLIC_URL: 'https://www.listingads.example', ...CLIENT });
-  nock.disableNetConnect();
-  nock.enableNetConnect(/127\.0\.0\.1|localhost/);
 });
-afterEach(() => nock.cleanAll());
-afterAll(async () => {
-  nock.enableNetConnect();
-  nock.restore();
-  await t.close();
-});
+afterAll(() => t.close());
 
 /** An agent with a LionDesk connection whose access token expires at `expiresAt`. */
 async function connected(expiresAt: Date | null, refreshToken: string | null = 'refresh-1') {

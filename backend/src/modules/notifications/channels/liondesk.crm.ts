@@ -2,7 +2,7 @@ import type { LeadDelivery } from '@app/contracts';
 import { OutboundError } from '../../../platform/outbound/http';
 import type { AttemptOutcome, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
-import { parseRetryAfter, RESPONSE_BODY_LIMIT, statusText } from './http-attempt';
+import { failedAnswer, parseRetryAfter, RESPONSE_BODY_LIMIT, statusText } from './http-attempt';
 import { splitName } from './crm-mapping';
 import { expireLionDeskAccessToken, LIONDESK_API, lionDeskAccessToken } from '../crm-oauth/liondesk-oauth';
 
@@ -63,17 +63,7 @@ export function liondeskFailure(res: Answer, target: string, now: Date): Attempt
   else if (res.status === 429) error = 'LionDesk answered 429 Too Many Requests: retried after its Retry-After';
   else if (!retried) error = `LionDesk refused the contact (${statusText(res.status)})${detail ? `: ${detail}` : ''}`;
   else error = `LionDesk answered ${statusText(res.status)}`;
-  return {
-    ok: false,
-    target,
-    statusCode: res.status,
-    responseBody: res.text ? res.text.slice(0, RESPONSE_BODY_LIMIT) : null,
-    error,
-    warning: null,
-    retryAfterSeconds: res.status === 429 || res.status >= 500 ? parseRetryAfter(res.headers.get('retry-after'), now) : null,
-    gone: false,
-    permanent: !retried,
-  };
+  return failedAnswer(target, res, error, { retryAfterSeconds: res.status === 429 || res.status >= 500 ? parseRetryAfter(res.headers.get('retry-after'), now) : null, permanent: !retried });
 }
 
 /**

@@ -4,6 +4,7 @@ import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../
 import { signedInBrowser } from '../../../../test/factories';
 import { signLink } from '../../../platform/crypto/signed-links';
 import { deliveryTransports } from '../delivery/delivery-deps';
+import { nockOutbound } from '../testing/nock-outbound';
 
 /**
  * The LionDesk connect flow (developers.liondesk.com/docs/authentication/authorization-grant): connect → LionDesk's
@@ -15,17 +16,11 @@ const ENV = { LIONDESK_CLIENT_ID: 'ld-client-id', LIONDESK_CLIENT_SECRET: 'ld-cl
 const REDIRECT_URI = 'https://ads.example.com/api/crm/liondesk/callback';
 
 let t: TestContext;
+nockOutbound();
 beforeAll(async () => {
   t = await createTestContext({ env: ENV });
-  nock.disableNetConnect();
-  nock.enableNetConnect(/127\.0\.0\.1|localhost/);
 });
-afterEach(() => nock.cleanAll());
-afterAll(async () => {
-  nock.enableNetConnect();
-  nock.restore();
-  await t.close();
-});
+afterAll(() => t.close());
 
 type Session = ReturnType<TestContext['newSession']>;
 const connectUrl = (id: number) => `/api/agents/${id}/crm/liondesk/connect`;
@@ -87,6 +82,15 @@ describe('LionDesk connect', () => {
     // Disconnect: the tokens are gone.
     await session.delete(`/api/agents/${agent.id}/crm/liondesk`).expect(204);
     expect((await session.get(`/api/agents/${agent.id}/crm/liondesk`).expect(200)).body).toEqual({ connected: false, needsReconnect: false, connectedAt: null });
+  });
+
+  it('choosing another CRM deletes the LionDesk tokens', async () => {
+    const { session, agent } = await signedInBrowser(t, t.newSession());
+    const { state } = await start(session, agent.id);
+    exchange('code-9').reply(200, { access_token: 'a9', refresh_token: 'r9', expires_in: 776000, token_type: 'Bearer' });
+    expect((await callback(session, { code: 'code-9', state })).headers.location).toBe('/dashboard?liondesk=connected');
+    await session.put(`/api/agents/${agent.id}/notification-settings`).send({ crmType: 'followupboss', crmApiKey: 'fub-key-1' }).expect(200);
+    expect(await t.db('crmOauthConnections').where({ agentId: agent.id }).first()).toBeUndefined();
   });
 
   it('refuses a forged state, one from another browser, and an expired one, without calling LionDesk', async () => {

@@ -17,6 +17,7 @@ import type { Config } from '../../../platform/config';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import { settingsChanged, settingsInvalid } from '../notifications.errors';
 import { countWaitingEmails } from '../delivery/agent-identity';
+import { deleteLionDeskConnection } from '../crm-oauth/liondesk-oauth';
 
 /** A row of notification_settings (an agent without one has the defaults: both emails on, nothing else). */
 export interface SettingsRow {
@@ -198,6 +199,9 @@ export async function saveSettings(
       if (crm.requiresApiKey && !next.crmApiKeyEnc) fields.crmApiKey = NOTIFICATION_MESSAGES.crmApiKeyRequired;
       if (Object.keys(fields).length) throw settingsInvalid(fields);
     }
+
+    // Another CRM (or none): the LionDesk tokens mean nothing to it, and are not kept.
+    if (current.crmType === 'liondesk' && next.crmType !== 'liondesk') await deleteLionDeskConnection(trx, agentId);
 
     const { agentId: _id, ...values } = next;
     await trx('notificationSettings').where({ agentId }).update({ ...values, updatedAt: trx.fn.now() });

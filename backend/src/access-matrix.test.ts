@@ -57,6 +57,12 @@ const ROUTES: Record<string, RouteCase> = {
     level: 'signed_in', method: 'post', path: (t) => `/api/agents/${t.agentId}/test-webhook`, body: { webhookType: 'custom' }, allowed: 400, allowedCode: 'notifications.not_configured',
   },
   'GET /api/agents/:id/deliveries': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/deliveries`, allowed: 200 },
+  'GET /api/agents/:id/crm/liondesk': { level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/crm/liondesk`, allowed: 200 },
+  // This server has no LionDesk OAuth app: the agent is told so (404 with its own code); a refusal never gets that far.
+  'GET /api/agents/:id/crm/liondesk/connect': {
+    level: 'signed_in', method: 'get', path: (t) => `/api/agents/${t.agentId}/crm/liondesk/connect`, allowed: 404, allowedCode: 'notifications.liondesk_not_configured',
+  },
+  'DELETE /api/agents/:id/crm/liondesk': { level: 'signed_in', method: 'delete', path: (t) => `/api/agents/${t.agentId}/crm/liondesk`, allowed: 204 },
   // A delivery the agent does not have: its own 404, told apart from the agent refusal by its code.
   'POST /api/agents/:id/deliveries/:deliveryId/replay': {
     level: 'signed_in', method: 'post', path: (t) => `/api/agents/${t.agentId}/deliveries/999999/replay`, body: {}, allowed: 404, allowedCode: 'notifications.delivery_not_found',

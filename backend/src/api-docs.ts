@@ -22,6 +22,7 @@ import {
   agentListingsQuerySchema,
   changePasswordSchema,
   crmIntegrationSchema,
+  lionDeskConnectionViewSchema,
   deliveriesQuerySchema,
   deliveryPageSchema,
   deliveryParamsSchema,
@@ -311,6 +312,19 @@ export const API_ROUTES: RouteDoc[] = [
     body: notificationSettingsSchema, ok: { 200: notificationSettingsSavedSchema }, errors: [403, 404, 409],
   },
   { method: 'post', path: '/api/agents/:id/test-webhook', tag: 'notifications', summary: 'Send a signed test lead to the custom webhook, Zapier or the CRM', params: id, body: testWebhookSchema, ok: { 200: testWebhookResultSchema }, errors: [403, 404, 429, 502] },
+  { method: 'get', path: '/api/agents/:id/crm/liondesk', tag: 'notifications', summary: "The agent's LionDesk connection: connected, needs reconnecting (never a token)", params: id, ok: { 200: lionDeskConnectionViewSchema }, errors: [403, 404] },
+  {
+    method: 'get', path: '/api/agents/:id/crm/liondesk/connect', tag: 'notifications', summary: "Connect LionDesk: to LionDesk's authorization page (browser navigation)", params: id,
+    description:
+      'OAuth 2.0 authorization-code grant (developers.liondesk.com/docs/authentication/authorization-grant): response_type=code, client_id, redirect_uri `<PUBLIC_URL>/api/crm/liondesk/callback`, scope write, and a signed `state` that expires in 10 minutes, names the agent and is bound to this browser session. Without LIONDESK_CLIENT_ID/LIONDESK_CLIENT_SECRET: 404 `notifications.liondesk_not_configured`; an admin\'s Login As: 403.',
+    ok: { 302: html("To LionDesk's authorization page") }, errors: [403, 404, 429],
+  },
+  {
+    method: 'get', path: '/api/crm/liondesk/callback', tag: 'notifications', summary: 'Back from LionDesk: exchanges the code for tokens (stored sealed) and makes LionDesk the CRM',
+    description: 'To /dashboard?liondesk=connected; otherwise /dashboard?liondesk=denied (LionDesk sent `error`) | expired (a forged, spent, expired or other-browser `state`) | failed (the token endpoint refused). Never a 500.',
+    ok: { 302: html('To /dashboard?liondesk=…') }, errors: [429],
+  },
+  { method: 'delete', path: '/api/agents/:id/crm/liondesk', tag: 'notifications', summary: 'Disconnect LionDesk: its stored tokens are deleted', params: id, ok: { 204: noContent }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/deliveries', tag: 'notifications', summary: 'Delivery attempts, newest first (filter by channel and status)', params: id, query: deliveriesQuerySchema, ok: { 200: deliveryPageSchema }, errors: [403, 404] },
   {
     method: 'post', path: '/api/agents/:id/deliveries/:deliveryId/replay', tag: 'notifications',

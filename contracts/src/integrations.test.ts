@@ -9,6 +9,9 @@ describe('CRM integrations', () => {
     expect(isCrmType('hubspot')).toBe(true);
     expect(isCrmType('lofty')).toBe(true);
     expect(crmName('lofty')).toBe('Lofty');
+    expect(isCrmType('liondesk')).toBe(true);
+    expect(crmName('liondesk')).toBe('LionDesk');
+    expect(CRM_INTEGRATIONS.find((c) => c.type === 'liondesk')).toMatchObject({ oauth: true, requiresApiKey: false, needsUrl: false });
     expect(isCrmType('kvcore')).toBe(false);
     expect(isCrmType('FollowUpBoss')).toBe(false);
   });

@@ -4,12 +4,13 @@
  * CRMs we deliver leads to. Only CRMs whose documented HTTP shapes we implement and test are listed:
  * Follow Up Boss (its Events API), HubSpot (CRM v3 contacts and notes, through @hubspot/api-client with
  * a private-app token), Real Geeks (the Lead Router Incoming Leads API; offered only where the server has
- * Real Geeks API credentials), Lofty (its Open API, POST /v1.0/leads with the agent's API key), and any other
- * CRM that accepts a JSON webhook. kvCORE/BoldTrail, Wise Agent and LionDesk are not native (no documented
- * request shape for kvCORE/BoldTrail; Wise Agent and LionDesk only through an OAuth app registration): agents
- * reach them through the REST hooks API (Zapier, Make, n8n).
+ * Real Geeks API credentials), Lofty (its Open API, POST /v1.0/leads with the agent's API key), LionDesk (its v2 API,
+ * POST /contacts with the agent's OAuth access token; offered only where the server has LionDesk OAuth app
+ * credentials: the agent connects their account instead of pasting a key), and any other CRM that accepts a JSON
+ * webhook. kvCORE/BoldTrail and Wise Agent are not native (no documented request shape for kvCORE/BoldTrail; Wise
+ * Agent only through an OAuth app registration): agents reach them through the REST hooks API (Zapier, Make, n8n).
  */
-export const CRM_TYPES = ['followupboss', 'hubspot', 'realgeeks', 'lofty', 'custom'] as const;
+export const CRM_TYPES = ['followupboss', 'hubspot', 'realgeeks', 'lofty', 'liondesk', 'custom'] as const;
 export type CrmType = (typeof CRM_TYPES)[number];
 
 export interface CrmIntegration {
@@ -21,6 +22,8 @@ export interface CrmIntegration {
   requiresApiKey: boolean;
   /** What the CRM calls the credential the agent pastes in the key field. */
   apiKeyLabel: string;
+  /** The agent connects the CRM account through OAuth (a Connect button, no key field): LionDesk. */
+  oauth?: true;
 }
 
 /** GET /api/crm-integrations answer, in display order. */
@@ -29,6 +32,7 @@ export const CRM_INTEGRATIONS: readonly CrmIntegration[] = [
   { type: 'hubspot', name: 'HubSpot', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'Private app access token' },
   { type: 'realgeeks', name: 'Real Geeks', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'Site UUID' },
   { type: 'lofty', name: 'Lofty', needsUrl: false, requiresApiKey: true, apiKeyLabel: 'API key' },
+  { type: 'liondesk', name: 'LionDesk', needsUrl: false, requiresApiKey: false, apiKeyLabel: 'API key', oauth: true },
   { type: 'custom', name: 'Other CRM (JSON webhook)', needsUrl: true, requiresApiKey: false, apiKeyLabel: 'API key' },
 ];
 
@@ -43,6 +47,25 @@ export function crmIntegration(type: CrmType): CrmIntegration {
 export function crmName(type: CrmType): string {
   return crmIntegration(type).name;
 }
+
+/**
+ * An agent's LionDesk connection (GET /api/agents/{id}/crm/liondesk): whether tokens are stored, and whether LionDesk
+ * refused to renew them (the agent must connect again). The tokens themselves never leave the server.
+ */
+export interface LionDeskConnectionView {
+  connected: boolean;
+  needsReconnect: boolean;
+  connectedAt: string | null;
+}
+
+/** What the LionDesk connect flow tells the dashboard (`/dashboard?liondesk=<result>`), and the words shown for each. */
+export const LIONDESK_CONNECT_RESULTS = {
+  connected: 'LionDesk is connected: new leads will arrive in LionDesk as contacts.',
+  denied: 'LionDesk was not connected: access was not allowed on LionDesk’s screen.',
+  expired: 'LionDesk was not connected: the connection request expired or did not come from this browser. Please click Connect LionDesk again.',
+  failed: 'LionDesk was not connected: LionDesk did not accept the connection. Please click Connect LionDesk again.',
+} as const;
+export type LionDeskConnectResult = keyof typeof LIONDESK_CONNECT_RESULTS;
 
 /** The test-webhook targets. */
 export const WEBHOOK_TYPES = ['custom', 'zapier', 'crm'] as const;

@@ -52,6 +52,7 @@ import * as notificationsAddAutopilotKinds from './20261127080500_notifications_
 import * as autopilotCreateTables from './20261127080600_autopilot_create_tables';
 import * as notificationsUnionAutopilotKinds from './20261127110000_notifications_union_autopilot_kinds';
 import * as notificationsAddLoftyCrm from './20261127150000_notifications_add_lofty_crm';
+import * as notificationsAddLiondeskCrm from './20261127160000_notifications_add_liondesk_crm';
 
 /** Every migration, by name. A new migration file is added here too. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127080600_autopilot_create_tables': autopilotCreateTables,
   '20261127110000_notifications_union_autopilot_kinds': notificationsUnionAutopilotKinds,
   '20261127150000_notifications_add_lofty_crm': notificationsAddLoftyCrm,
+  '20261127160000_notifications_add_liondesk_crm': notificationsAddLiondeskCrm,
 };

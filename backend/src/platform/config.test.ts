@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REALGEEKS_API_USERNAME: 'listingads' })).toThrow(/REALGEEKS_API_PASSWORD: REALGEEKS_API_USERNAME and REALGEEKS_API_PASSWORD go together/);
   });
 
+  it('takes the LionDesk OAuth app as a pair: both or neither', () => {
+    expect(loadConfig({}).LIONDESK_CLIENT_ID).toBeUndefined();
+    expect(loadConfig({ LIONDESK_CLIENT_ID: 'ld-client', LIONDESK_CLIENT_SECRET: 'ld-secret' }).LIONDESK_CLIENT_ID).toBe('ld-client');
+    expect(() => loadConfig({ LIONDESK_CLIENT_ID: 'ld-client' })).toThrow(/LIONDESK_CLIENT_SECRET: LIONDESK_CLIENT_ID and LIONDESK_CLIENT_SECRET go together/);
+    expect(() => loadConfig({ LIONDESK_CLIENT_SECRET: 'ld-secret' })).toThrow(/LIONDESK_CLIENT_SECRET: LIONDESK_CLIENT_ID and LIONDESK_CLIENT_SECRET go together/);
+  });
+
   it('keeps metrics off unless METRICS_PORT is set, and never on the public port', () => {
     expect(loadConfig({}).METRICS_PORT).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);

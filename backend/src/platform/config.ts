@@ -77,6 +77,10 @@ const ConfigSchema = z
     REALGEEKS_API_URL: z.url().default('https://receivers.leadrouter.realgeeks.com/rest'),
     REALGEEKS_API_USERNAME: optionalString,
     REALGEEKS_API_PASSWORD: optionalString,
+    // LionDesk's OAuth 2.0 app (developers.liondesk.com/docs/authentication/authorization-grant): each agent connects
+    // their own LionDesk account; without the app's credentials LionDesk is not offered as a CRM.
+    LIONDESK_CLIENT_ID: optionalString,
+    LIONDESK_CLIENT_SECRET: optionalString,
     // Providers: present credentials switch a part to the real thing.
     RESO_BASE_URL: z.url().optional(),
     RESO_TOKEN_URL: z.url().optional(),
@@ -180,6 +184,9 @@ const ConfigSchema = z
     }
     if (!!c.REALGEEKS_API_USERNAME !== !!c.REALGEEKS_API_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['REALGEEKS_API_PASSWORD'], message: 'REALGEEKS_API_USERNAME and REALGEEKS_API_PASSWORD go together' });
+    }
+    if (!!c.LIONDESK_CLIENT_ID !== !!c.LIONDESK_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['LIONDESK_CLIENT_SECRET'], message: 'LIONDESK_CLIENT_ID and LIONDESK_CLIENT_SECRET go together' });
     }
     if (!!c.TWILIO_ACCOUNT_SID !== !!c.TWILIO_AUTH_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['TWILIO_AUTH_TOKEN'], message: 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together' });

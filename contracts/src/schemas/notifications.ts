@@ -153,6 +153,16 @@ export const crmIntegrationSchema = z.object({
   needsUrl: z.boolean(),
   requiresApiKey: z.boolean(),
   apiKeyLabel: z.string(),
+  /** Connected through OAuth (a Connect button, no key field): LionDesk. */
+  oauth: z.literal(true).optional(),
+});
+
+/** GET /api/agents/:id/crm/liondesk: the agent's LionDesk connection, never its tokens. */
+export const lionDeskConnectionViewSchema = z.object({
+  connected: z.boolean(),
+  /** LionDesk refused to renew the tokens (revoked or expired): the agent must connect again. */
+  needsReconnect: z.boolean(),
+  connectedAt: z.string().nullable(),
 });
 
 /** GET /api/agents/:id/deliveries query: newest first, filter by channel and status. */

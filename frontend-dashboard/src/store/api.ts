@@ -16,7 +16,7 @@ export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = a
 export const api = createApi({
   reducerPath: 'dashboardApi',
   baseQuery,
-  tagTypes: ['Agent', 'Me', 'NotificationSettings', 'Deliveries', 'Leads', 'ApiKeys', 'Hooks', 'Sms', 'Credits', 'Reports', 'Autopilot'],
+  tagTypes: ['Agent', 'Me', 'NotificationSettings', 'Deliveries', 'Leads', 'ApiKeys', 'Hooks', 'Sms', 'Credits', 'Reports', 'Autopilot', 'LionDesk'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../../platform/config';
 export const ARTICLES_DIR = path.join(REPO_ROOT, 'backend', 'src', 'modules', 'help', 'articles');
 
 /** The topics that have an article (spec 001 §2 Help assistant titles). */
-export const ARTICLE_TOPICS = ['custom-webhook', 'zapier-setup', 'crm-integration', 'webhook-testing', 'crm-hubspot', 'crm-real-geeks', 'crm-lofty', 'crm-other', 'api-keys', 'zapier-app', 'make', 'n8n', 'text-alerts'] as const;
+export const ARTICLE_TOPICS = ['custom-webhook', 'zapier-setup', 'crm-integration', 'webhook-testing', 'crm-hubspot', 'crm-real-geeks', 'crm-lofty', 'crm-liondesk', 'crm-other', 'api-keys', 'zapier-app', 'make', 'n8n', 'text-alerts'] as const;
 export type ArticleTopic = (typeof ARTICLE_TOPICS)[number];
 
 export interface ArticleSection {

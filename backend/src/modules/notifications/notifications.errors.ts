@@ -49,3 +49,6 @@ export const smsNotPending = () => new AppError(409, 'notifications.sms_not_pend
 export const smsSendFailed = (detail: string) => new AppError(502, 'notifications.sms_send_failed', `The text could not be sent: ${detail}`);
 export const smsWebhookSignatureInvalid = () => new AppError(403, 'notifications.twilio_signature_invalid', 'The X-Twilio-Signature header does not match this request');
 export const smsWebhookDisabled = () => new AppError(404, 'notifications.sms_webhook_disabled', 'Twilio is not configured on this server');
+
+/** LionDesk is offered only where the server has its OAuth app (LIONDESK_CLIENT_ID / LIONDESK_CLIENT_SECRET). */
+export const liondeskNotConfigured = () => new AppError(404, 'notifications.liondesk_not_configured', 'LionDesk is not available on this server.');

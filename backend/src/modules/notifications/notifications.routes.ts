@@ -22,6 +22,7 @@ import { listDeliveries, replayDelivery, sendTestDelivery } from './delivery/del
 import { deliveryTransports } from './delivery/delivery-deps';
 import { addPublicApiRoutes } from './public-api/public-api.routes';
 import { addSmsRoutes } from './sms/sms.routes';
+import { addLionDeskRoutes } from './crm-oauth/liondesk.routes';
 import { smsOutboxDir } from './sms/providers';
 import { countWaitingEmails } from './delivery/agent-identity';
 
@@ -97,6 +98,7 @@ export function notificationsRouter(deps: AppDeps): Router {
 
   addPublicApiRoutes(router, deps);
   addSmsRoutes(router, deps);
+  addLionDeskRoutes(router, deps);
 
   // The embedded outboxes, for development: the emails (.eml files) and texts (.txt files) that would have been sent.
   const emailOutbox = deps.config.providers.email === 'outbox';

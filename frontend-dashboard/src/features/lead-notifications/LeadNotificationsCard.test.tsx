@@ -32,9 +32,17 @@ interface Call {
 }
 
 /** A fake server for the card's calls (jsdom has no fetch): answers by method and path, records every call. */
-function fakeServer(opts: { settings: NotificationSettingsView; me?: object; putAnswer?: { status: number; body: unknown }; deliveries?: DeliveryView[]; crmListFails?: boolean }) {
+function fakeServer(opts: {
+  settings: NotificationSettingsView;
+  me?: object;
+  putAnswer?: { status: number; body: unknown };
+  deliveries?: DeliveryView[];
+  crmListFails?: boolean;
+  liondesk?: { connected: boolean; needsReconnect: boolean; connectedAt: string | null };
+}) {
   const calls: Call[] = [];
   let settings = opts.settings;
+  let liondesk = opts.liondesk ?? { connected: false, needsReconnect: false, connectedAt: null };
   const reply = jsonReply;
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
@@ -46,6 +54,11 @@ function fakeServer(opts: { settings: NotificationSettingsView; me?: object; put
     if (url.pathname.endsWith('/deliveries')) {
       const items = (opts.deliveries ?? []).filter((d) => !url.searchParams.get('status') || d.status === url.searchParams.get('status'));
       return reply(200, { items, page: 1, pageSize: 10, total: items.length });
+    }
+    if (url.pathname.endsWith('/crm/liondesk') && method === 'GET') return reply(200, liondesk);
+    if (url.pathname.endsWith('/crm/liondesk') && method === 'DELETE') {
+      liondesk = { connected: false, needsReconnect: false, connectedAt: null };
+      return new Response(null, { status: 204 });
     }
     if (url.pathname.endsWith('/replay') && method === 'POST') return reply(202, { message: 'Delivery wh_1 queued again (attempt 3)', webhookId: 'wh_1', attempt: 3 });
     if (url.pathname.endsWith('/notification-settings') && method === 'GET') return reply(200, settings);
@@ -168,6 +181,40 @@ describe('LeadNotificationsCard', () => {
     await type(byLabel('CRM') as HTMLSelectElement, 'hubspot');
     expect(() => byLabel('CRM webhook URL')).toThrow();
     expect(container.textContent).toContain('Required for this CRM: your HubSpot private app access token.');
+  });
+
+  it('LionDesk: a Connect LionDesk button (a navigation to the connect route), no key field; once connected, Disconnect', async () => {
+    const calls = fakeServer({ settings: baseSettings });
+    await render();
+    await click(tab('CRM'));
+    await until(() => (byLabel('CRM') as HTMLSelectElement).options.length === CRM_INTEGRATIONS.length + 1);
+    await type(byLabel('CRM') as HTMLSelectElement, 'liondesk');
+    await until(() => !!container.querySelector('a[href="/api/agents/7/crm/liondesk/connect"]'));
+    expect(container.querySelector('a[href="/api/agents/7/crm/liondesk/connect"]')!.textContent).toBe('Connect LionDesk');
+    expect(() => byLabel('CRM API key')).toThrow();
+    expect(() => byLabel('CRM webhook URL')).toThrow();
+    expect(calls.some((c) => c.url === '/api/agents/7/crm/liondesk' && c.method === 'GET')).toBe(true);
+  });
+
+  it('LionDesk connected: shows so, and Disconnect calls DELETE and offers Connect again', async () => {
+    const calls = fakeServer({ settings: { ...baseSettings, crmType: 'liondesk' }, liondesk: { connected: true, needsReconnect: false, connectedAt: '2026-11-27T05:00:00.000Z' } });
+    await render();
+    await click(tab('CRM'));
+    await until(() => !!button('Disconnect'));
+    expect(container.textContent).toContain('LionDesk connected');
+    expect(() => byLabel('CRM API key')).toThrow();
+    await click(button('Disconnect')!);
+    await until(() => !!container.querySelector('a[href="/api/agents/7/crm/liondesk/connect"]'));
+    expect(calls.some((c) => c.url === '/api/agents/7/crm/liondesk' && c.method === 'DELETE')).toBe(true);
+  });
+
+  it('LionDesk that stopped accepting the connection: says so and offers Reconnect LionDesk', async () => {
+    fakeServer({ settings: { ...baseSettings, crmType: 'liondesk' }, liondesk: { connected: true, needsReconnect: true, connectedAt: '2026-11-27T05:00:00.000Z' } });
+    await render();
+    await click(tab('CRM'));
+    await until(() => !!container.querySelector('a[href="/api/agents/7/crm/liondesk/connect"]'));
+    expect(container.querySelector('a[href="/api/agents/7/crm/liondesk/connect"]')!.textContent).toBe('Reconnect LionDesk');
+    expect(container.textContent).toContain('LionDesk no longer accepts this connection');
   });
 
   it('shows a saved Other CRM as itself when the CRM list fails to load', async () => {

@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type Re
 import { failureMessage, isApiError } from '../../store/api';
 import { useGetMeQuery } from '../auth/authApi';
 import { DeliveryLog } from './DeliveryLog';
+import { LionDeskConnection, lionDeskResultOf } from './LionDeskConnection';
 import {
   useGetCrmIntegrationsQuery,
   useGetNotificationSettingsQuery,
@@ -92,7 +93,8 @@ function SettingsEditor({
   const canChangeIntegrations = !me?.impersonatedBy;
   const [form, setForm] = useState<SettingsForm>(() => formFromSettings(saved));
   const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
-  const [tab, setTab] = useState<SettingsTab>('general');
+  // Back from LionDesk's page (/dashboard?liondesk=…): the CRM tab, where the result is shown.
+  const [tab, setTab] = useState<SettingsTab>(() => (typeof window !== 'undefined' && lionDeskResultOf(window.location.search) ? 'crm' : 'general'));
   const [generatedSecret, setGeneratedSecret] = useState<string | null>(null);
   const [update, { isLoading: saving }] = useUpdateNotificationSettingsMutation();
   const [testWebhook, { isLoading: testing, originalArgs: testArgs }] = useTestWebhookMutation();
@@ -344,6 +346,9 @@ function SettingsEditor({
               }
               clearHint="The API key will be removed when you save."
             />
+          )}
+          {shown.connect && (
+            <LionDeskConnection agentId={agentId} canChange={canChangeIntegrations} toast={toast} />
           )}
           <div className={styles.actions}>{testButton('crm', 'Test CRM')}</div>
         </>,

@@ -4,6 +4,7 @@ import type {
   DeliveryPage,
   DeliveryReplay,
   DeliveryStatus,
+  LionDeskConnectionView,
   NotificationSettingsInput,
   NotificationSettingsSaved,
   NotificationSettingsView,
@@ -22,7 +23,11 @@ export interface DeliveriesArgs {
 
 const agentPath = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}`;
 
-/** The Lead Notifications card's calls (spec 001 §7) and the delivery log of the notifications module. */
+/**
+ * The Lead Notifications card's calls (spec 001 §7) and the delivery log of the notifications module. Connecting
+ * LionDesk is a page navigation to /api/agents/{id}/crm/liondesk/connect (OAuth goes through LionDesk's own page),
+ * never a fetch; its status and Disconnect are calls here.
+ */
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNotificationSettings: build.query<NotificationSettingsView, string>({
@@ -47,6 +52,14 @@ export const notificationsApi = api.injectEndpoints({
     getCrmIntegrations: build.query<CrmIntegration[], void>({
       query: () => '/api/crm-integrations',
     }),
+    getLionDeskConnection: build.query<LionDeskConnectionView, string>({
+      query: (agentId) => `${agentPath(agentId)}/crm/liondesk`,
+      providesTags: (_result, _error, agentId) => [{ type: 'LionDesk', id: agentId }],
+    }),
+    disconnectLionDesk: build.mutation<void, string>({
+      query: (agentId) => ({ url: `${agentPath(agentId)}/crm/liondesk`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, agentId) => [{ type: 'LionDesk', id: agentId }],
+    }),
     getDeliveries: build.query<DeliveryPage, DeliveriesArgs>({
       query: ({ agentId, page, pageSize, channel, status }) => ({
         url: `${agentPath(agentId)}/deliveries`,
@@ -66,6 +79,8 @@ export const {
   useUpdateNotificationSettingsMutation,
   useTestWebhookMutation,
   useGetCrmIntegrationsQuery,
+  useGetLionDeskConnectionQuery,
+  useDisconnectLionDeskMutation,
   useGetDeliveriesQuery,
   useReplayDeliveryMutation,
 } = notificationsApi;

@@ -80,11 +80,14 @@ describe('secretsEndedByUrlChange: a new URL ends the stored secret or key', () 
 
 describe('CRM fields', () => {
   it('appear only once a CRM type is chosen; Follow Up Boss has no URL field', () => {
-    expect(crmFieldsShown({ crmType: '' }, integrations)).toEqual({ url: false, apiKey: false });
-    expect(crmFieldsShown({ crmType: 'followupboss' }, integrations)).toEqual({ url: false, apiKey: true });
-    expect(crmFieldsShown({ crmType: 'custom' }, integrations)).toEqual({ url: true, apiKey: true });
+    expect(crmFieldsShown({ crmType: '' }, integrations)).toEqual({ url: false, apiKey: false, connect: false });
+    expect(crmFieldsShown({ crmType: 'followupboss' }, integrations)).toEqual({ url: false, apiKey: true, connect: false });
+    expect(crmFieldsShown({ crmType: 'custom' }, integrations)).toEqual({ url: true, apiKey: true, connect: false });
     // The list failed to load (only logged): ask for the URL rather than hide it.
-    expect(crmFieldsShown({ crmType: 'custom' }, undefined)).toEqual({ url: true, apiKey: true });
+    expect(crmFieldsShown({ crmType: 'custom' }, undefined)).toEqual({ url: true, apiKey: true, connect: false });
+  });
+  it('LionDesk is connected through OAuth: a Connect button, neither URL nor key', () => {
+    expect(crmFieldsShown({ crmType: 'liondesk' }, integrations)).toEqual({ url: false, apiKey: false, connect: true });
   });
 });
 

@@ -44,9 +44,15 @@ export function crmNeedsUrl(crmType: CrmType | '', integrations: readonly CrmInt
   return integrations?.find((c) => c.type === crmType)?.needsUrl ?? true;
 }
 
-/** The CRM URL and key fields appear only once a CRM type is chosen. */
+/** The CRM is connected through OAuth (LionDesk): a Connect button instead of the key field. */
+export function crmUsesOAuth(crmType: CrmType | '', integrations: readonly CrmIntegration[] | undefined): boolean {
+  return !!crmType && !!integrations?.find((c) => c.type === crmType)?.oauth;
+}
+
+/** The CRM URL and key fields appear only once a CRM type is chosen; a CRM connected through OAuth has neither. */
 export function crmFieldsShown(form: Pick<SettingsForm, 'crmType'>, integrations: readonly CrmIntegration[] | undefined) {
-  return { url: crmNeedsUrl(form.crmType, integrations), apiKey: form.crmType !== '' };
+  const oauth = crmUsesOAuth(form.crmType, integrations);
+  return { url: crmNeedsUrl(form.crmType, integrations), apiKey: form.crmType !== '' && !oauth, connect: oauth };
 }
 
 /**

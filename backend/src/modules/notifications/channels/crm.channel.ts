@@ -7,6 +7,7 @@ import { crmSourceName, splitName } from './crm-mapping';
 import { deliverToRealGeeks } from './realgeeks.crm';
 import { deliverToHubSpot } from './hubspot.crm';
 import { deliverToLofty } from './lofty.crm';
+import { deliverToLionDesk } from './liondesk.crm';
 
 
 
@@ -91,6 +92,8 @@ export const crmChannel: Channel = {
         return deliverToRealGeeks(message, ctx);
       case 'lofty':
         return deliverToLofty(message, ctx);
+      case 'liondesk':
+        return deliverToLionDesk(message, ctx);
       case 'custom':
         return genericCrm(message, ctx);
     }

@@ -20,6 +20,26 @@ const reasonOf = (status: number) => {
 };
 export { reasonOf as statusText };
 
+/** A native CRM's failed answer as an attempt: its body kept (the first RESPONSE_BODY_LIMIT characters) with the words saying what to fix. */
+export function failedAnswer(
+  target: string,
+  res: { status: number; text: string },
+  error: string,
+  opts: { retryAfterSeconds: number | null; permanent: boolean },
+): AttemptOutcome {
+  return {
+    ok: false,
+    target,
+    statusCode: res.status,
+    responseBody: res.text ? res.text.slice(0, RESPONSE_BODY_LIMIT) : null,
+    error,
+    warning: null,
+    retryAfterSeconds: opts.retryAfterSeconds,
+    gone: false,
+    permanent: opts.permanent,
+  };
+}
+
 /**
  * POST one request through the SSRF-safe client (no redirects followed) and classify the answer:
  * 2xx succeeds; 410 turns the endpoint off; everything else (3xx, 4xx, 5xx, network, timeout, refused

@@ -3,7 +3,7 @@ import type { Config } from '../../../platform/config';
 import { OutboundError } from '../../../platform/outbound/http';
 import type { AttemptOutcome, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
-import { parseRetryAfter, RESPONSE_BODY_LIMIT, statusText } from './http-attempt';
+import { failedAnswer, parseRetryAfter, RESPONSE_BODY_LIMIT, statusText } from './http-attempt';
 import { crmLeadText, crmSourceName, splitName } from './crm-mapping';
 
 /** Lofty's Open API (tests intercept this origin with nock). */
@@ -91,17 +91,10 @@ export function loftyFailure(res: Answer, target: string, now: Date): AttemptOut
   else if (res.status === 429) error = 'Lofty answered 429 Too Many Requests: retried once its rate-limit window resets';
   else if (!retried) error = `Lofty refused the lead (${statusText(res.status)})${detail ? `: ${detail}` : ''}`;
   else error = `Lofty answered ${statusText(res.status)}`;
-  return {
-    ok: false,
-    target,
-    statusCode: res.status,
-    responseBody: res.text ? res.text.slice(0, RESPONSE_BODY_LIMIT) : null,
-    error,
-    warning: null,
+  return failedAnswer(target, res, error, {
     retryAfterSeconds: res.status === 429 || res.status >= 500 ? (parseRetryAfter(res.headers.get('retry-after'), now) ?? resetSeconds(res.headers.get('x-ratelimit-reset'), now)) : null,
-    gone: false,
     permanent: !retried,
-  };
+  });
 }
 
 /**

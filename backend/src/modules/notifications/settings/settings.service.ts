@@ -17,6 +17,7 @@ import type { Config } from '../../../platform/config';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import { settingsChanged, settingsInvalid } from '../notifications.errors';
 import { countWaitingEmails } from '../delivery/agent-identity';
+import { deleteLionDeskConnection } from '../crm-oauth/liondesk-oauth';
 
 /** A row of notification_settings (an agent without one has the defaults: both emails on, nothing else). */
 export interface SettingsRow {
@@ -199,19 +200,27 @@ export async function saveSettings(
       if (Object.keys(fields).length) throw settingsInvalid(fields);
     }
 
+    // Another CRM (or none): the LionDesk tokens mean nothing to it, and are not kept.
+    if (current.crmType === 'liondesk' && next.crmType !== 'liondesk') await deleteLionDeskConnection(trx, agentId);
+
     const { agentId: _id, ...values } = next;
     await trx('notificationSettings').where({ agentId }).update({ ...values, updatedAt: trx.fn.now() });
     return { ...presentSettings(next, await countWaitingEmails(trx, agentId)), ...(generatedWebhookSecret ? { generatedWebhookSecret } : {}) };
   });
 }
 
-/** The CRMs this server can deliver to: Real Geeks needs the product's own API credentials (REALGEEKS_API_USERNAME/PASSWORD). */
-export function availableCrmIntegrations(config: Pick<Config, 'REALGEEKS_API_USERNAME'>): CrmIntegration[] {
-  return CRM_INTEGRATIONS.filter((c) => c.type !== 'realgeeks' || !!config.REALGEEKS_API_USERNAME);
+type CrmAvailabilityConfig = Pick<Config, 'REALGEEKS_API_USERNAME' | 'LIONDESK_CLIENT_ID'>;
+
+/**
+ * The CRMs this server can deliver to: Real Geeks needs the product's own API credentials (REALGEEKS_API_USERNAME/
+ * PASSWORD), LionDesk the product's OAuth app (LIONDESK_CLIENT_ID/SECRET; the config takes them as a pair).
+ */
+export function availableCrmIntegrations(config: CrmAvailabilityConfig): CrmIntegration[] {
+  return CRM_INTEGRATIONS.filter((c) => (c.type !== 'realgeeks' || !!config.REALGEEKS_API_USERNAME) && (c.type !== 'liondesk' || !!config.LIONDESK_CLIENT_ID));
 }
 
 /** A CRM this server cannot deliver to is refused like an unknown one. */
-export function assertCrmAvailable(config: Pick<Config, 'REALGEEKS_API_USERNAME'>, crmType: CrmType | null | undefined): void {
+export function assertCrmAvailable(config: CrmAvailabilityConfig, crmType: CrmType | null | undefined): void {
   if (crmType && !availableCrmIntegrations(config).some((c) => c.type === crmType)) throw settingsInvalid({ crmType: NOTIFICATION_MESSAGES.crmType });
 }
 

@@ -12,6 +12,9 @@ export interface OpenAiChatOptions {
   baseURL?: string;
 }
 
+/** What a provider built on this call is given (its own default timeout when none). */
+export type OpenAiProviderOptions = Omit<OpenAiChatOptions, 'timeoutMs'> & { timeoutMs?: number };
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;

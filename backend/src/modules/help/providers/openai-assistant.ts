@@ -1,19 +1,11 @@
 import { helpTitle } from '@app/contracts';
-import type { Logger } from '../../../platform/logger';
-import { OpenAiChat } from '../../../platform/outbound/openai-chat';
+import { OpenAiChat, type OpenAiProviderOptions } from '../../../platform/outbound/openai-chat';
 import { loadArticles } from '../articles';
 import { groundingFor } from '../grounding';
 import { helpUnavailable } from '../help.errors';
 import type { HelpProvider, HelpQuestion } from './help-provider';
 
-export interface OpenAiHelpOptions {
-  apiKey: string;
-  model: string;
-  logger: Logger;
-  timeoutMs?: number;
-  maxRetries?: number;
-  baseURL?: string;
-}
+export type OpenAiHelpOptions = OpenAiProviderOptions;
 
 /**
  * The system prompt: our articles (so answers follow what the product really does: field names, the

@@ -1,6 +1,5 @@
 import { formatPrice, usStateName } from '@app/contracts';
-import type { Logger } from '../../../../platform/logger';
-import { OpenAiChat } from '../../../../platform/outbound/openai-chat';
+import { OpenAiChat, type OpenAiProviderOptions } from '../../../../platform/outbound/openai-chat';
 import type { ListingFacts } from '../listing-facts';
 import type { AdCopyProvider, WriteOptions } from './ad-copy-provider';
 
@@ -8,15 +7,8 @@ import { aiUnavailable } from '../../campaigns.errors';
 
 export { aiUnavailable };
 
-export interface OpenAiCopywriterOptions {
-  apiKey: string;
-  model: string;
-  logger: Logger;
-  /** Per attempt. The wizard waits on this call, so it is short. */
-  timeoutMs?: number;
-  maxRetries?: number;
-  baseURL?: string;
-}
+/** timeoutMs: per attempt, 15 s by default (the wizard waits on this call, so it is short). */
+export type OpenAiCopywriterOptions = OpenAiProviderOptions;
 
 const SYSTEM_PROMPT = [
   'You write Facebook and Instagram ad primary text for US real-estate agents promoting one property.',

@@ -18,7 +18,7 @@ import { createLogger } from './platform/logger';
 import type { AppDeps } from './platform/deps';
 import { leadFormTokens } from './modules/leads';
 import { sendVerificationEmailJob } from './modules/agents';
-import { API_ROUTES, errorStatuses, openApiDocument, openApiPath, operationIdOf, type RouteDoc } from './api-docs';
+import { API_ROUTES, authOf, errorStatuses, openApiDocument, openApiPath, operationIdOf, type RouteDoc } from './api-docs';
 
 // Each argon2id hash costs 64 MiB and three passes; the account flow below makes several on a shared machine.
 jest.setTimeout(60_000);
@@ -130,6 +130,13 @@ describe('the OpenAPI document', () => {
       expect({ route: key(route), has4xx: Object.keys(op.responses).some((s) => s.startsWith('4')) }).toEqual({ route: key(route), has4xx: true });
     }
     expect(openApiDocument()).toBe(openApiDocument());
+  });
+
+  it('every read that states a credential refuses a request without one', async () => {
+    const guarded = API_ROUTES.filter((r) => r.method === 'get' && ['agent', 'admin', 'apiKey'].includes(authOf(r)));
+    expect(guarded.length).toBeGreaterThan(20);
+    const answers = await Promise.all(guarded.map(async (r) => `${key(r)} ${(await t.request.get(r.path.replace(/:\w+/g, '1'))).status}`));
+    expect(answers.filter((a) => !/ (401|403|404)$/.test(a))).toEqual([]);
   });
 
   it('has a readable reference page that names every route', async () => {

@@ -123,7 +123,8 @@ import { SESSION_COOKIE } from './platform/http/session-store';
  * The API described once, from the contracts' zod schemas: every route the app mounts is listed
  * here (api-docs.test.ts fails for a mounted route that is not), with its input, its answers and
  * its errors, and the OpenAPI 3.1 document is generated from this list (GET /api/openapi.json,
- * readable at /api/docs). Adding a route = adding its line below.
+ * readable at /api/docs). Adding a route = adding its line below (with `auth` when its path does not say who may
+ * call it, see authOf). The document must pass Redocly's recommended ruleset: `npm run lint:openapi`, run by npm test.
  */
 
 // Named components: responses refer to them by $ref.

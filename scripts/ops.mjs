@@ -57,6 +57,79 @@ function connectionString() {
 
 const table = (rows) => (rows.length ? console.table(rows) : console.log('(none)'));
 
+/** A refusal the command expects (`isRefusal(err)`): its message and exit code 1; any other error is thrown on. */
+async function orRefused(work, isRefusal = () => true) {
+  try {
+    return await work();
+  } catch (err) {
+    if (!isRefusal(err)) throw err;
+    console.error(err.message ?? String(err));
+    process.exitCode = 1;
+  }
+}
+
+/** An AppError of the backend (not found, wrong state, …), not a failure. */
+const isAppError = (err) => !!(err && err.code && err.status);
+
+/** A plain pg-boss client (no supervisor, no schedules, no migration: the running product owns those). */
+async function startBoss(url) {
+  const { PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, migrate: false });
+  boss.on('error', (e) => console.error(e.message));
+  await boss.start();
+  return boss;
+}
+
+/**
+ * What every command does around its work: the backend must be built (`built`: a compiled file under
+ * backend/dist the command loads), the database (DATABASE_URL, or the running product's) must answer, and
+ * whatever the work opened is closed afterwards, whatever happens. The work gets:
+ * - `db` (`max` connections; behind a transaction pooler, DATABASE_POOLER=transaction, no statement is
+ *   prepared by name) and its `url`;
+ * - `boss()`: a pg-boss client, started on first use;
+ * - `publisher()`: a pg-boss publisher for commands that announce events or send jobs in their own transactions;
+ * - `closeAfter(fn)`: run `fn` when the work is done (before the database closes).
+ */
+async function withOps(built, { max = 2 } = {}, work) {
+  if (!fs.existsSync(path.join(dist, built))) fail('The backend is not built: run `npm run build` first.');
+  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
+  const url = connectionString();
+  const db = createDb(url, { max, pooler: process.env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none' });
+  const closers = [];
+  const closeAfter = (fn) => closers.push(fn);
+  let boss;
+  const ops = {
+    db,
+    url,
+    closeAfter,
+    boss: async () => {
+      if (!boss) {
+        boss = await startBoss(url);
+        closeAfter(() => boss.stop({ graceful: false, close: true }));
+      }
+      return boss;
+    },
+    publisher: async () => {
+      const { bossDbFor } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
+      const b = await ops.boss();
+      const on = async (o) => (o.trx ? { db: await bossDbFor(o.trx) } : {});
+      return {
+        publish: async (event, payload, o = {}) => b.publish(event.name, event.payload.parse(payload), await on(o)),
+        send: async (def, payload, o = {}) =>
+          b.send(def.name, def.payload.parse(payload), { ...(await on(o)), ...(o.startAfter ? { startAfter: o.startAfter } : {}), ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}) }),
+        sendMany: async (def, payloads, o = {}) => (await b.insert(def.name, payloads.map((p) => ({ data: def.payload.parse(p) })), { returnId: true, ...(await on(o)) })) ?? [],
+      };
+    },
+  };
+  try {
+    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+    return await work(ops);
+  } finally {
+    for (const close of closers.reverse()) await close();
+    await db.destroy();
+  }
+}
+
 async function main() {
   const [area, cmd, ...args] = process.argv.slice(2);
   if (!['jobs', 'deliveries', 'campaigns', 'mls', 'autopilot', 'credits'].includes(area) || !cmd) fail(USAGE);
@@ -64,41 +137,31 @@ async function main() {
   if (area === 'deliveries') return deliveries(cmd, args);
   if (area === 'mls') return mls(cmd, args);
   if (area === 'credits') return credits(cmd, args);
-  if (!fs.existsSync(path.join(dist, 'platform', 'jobs', 'ops.js'))) fail('The backend is not built: run `npm run build` first.');
-  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
-  const ops = require(path.join(dist, 'platform', 'jobs', 'ops.js'));
-  const { deadLetterName } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
-  const url = connectionString();
-  // Behind a transaction pooler (DATABASE_POOLER=transaction) no statement is prepared by name.
-  const db = createDb(url, { max: 2, pooler: process.env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none' });
-  let boss;
-  const getBoss = async () => {
-    const { PgBoss } = await import('pg-boss');
-    boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, migrate: false });
-    boss.on('error', (e) => console.error(e.message));
-    await boss.start();
-    return boss;
-  };
-  try {
-    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
-    if (area === 'campaigns') {
-      const campaigns = require(path.join(dist, 'modules', 'campaigns', 'ops.js'));
-      if (cmd === 'failed') {
-        table((await campaigns.listFailedLaunches({ db })).map((l) => ({ ...l, failedAt: l.failedAt.toISOString(), error: (l.error ?? '').slice(0, 80) })));
-      } else if (cmd === 'relaunch') {
-        const id = Number(args[0]);
-        if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
-        try {
-          const res = await campaigns.relaunchCampaign({ db, boss: await getBoss() }, id, 'relaunched by ops CLI');
-          table([{ campaign: res.campaignId, status: 'paid', job: res.jobId }]);
-        } catch (err) {
-          // AppError from the campaigns module: not found, or not launch_failed.
-          console.error(err.message ?? String(err));
-          process.exitCode = 1;
-        }
-      } else fail(USAGE);
-      return;
-    }
+  if (area === 'campaigns') return campaigns(cmd, args);
+  return jobs(cmd, args);
+}
+
+async function campaigns(cmd, args) {
+  await withOps(path.join('modules', 'campaigns', 'ops.js'), {}, async ({ db, boss }) => {
+    const campaigns = require(path.join(dist, 'modules', 'campaigns', 'ops.js'));
+    if (cmd === 'failed') {
+      table((await campaigns.listFailedLaunches({ db })).map((l) => ({ ...l, failedAt: l.failedAt.toISOString(), error: (l.error ?? '').slice(0, 80) })));
+    } else if (cmd === 'relaunch') {
+      const id = Number(args[0]);
+      if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
+      // Refused: not found, or not launch_failed.
+      await orRefused(async () => {
+        const res = await campaigns.relaunchCampaign({ db, boss: await boss() }, id, 'relaunched by ops CLI');
+        table([{ campaign: res.campaignId, status: 'paid', job: res.jobId }]);
+      });
+    } else fail(USAGE);
+  });
+}
+
+async function jobs(cmd, args) {
+  await withOps(path.join('platform', 'jobs', 'ops.js'), {}, async ({ db, boss }) => {
+    const ops = require(path.join(dist, 'platform', 'jobs', 'ops.js'));
+    const { deadLetterName } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
     switch (cmd) {
       case 'list':
         table(await ops.listQueues(db));
@@ -117,35 +180,25 @@ async function main() {
         break;
       case 'retry': {
         if (args.length !== 2) fail(USAGE);
-        const ok = await ops.retryJob(await getBoss(), args[0], args[1]);
+        const ok = await ops.retryJob(await boss(), args[0], args[1]);
         console.log(ok ? `job ${args[1]} is queued again` : `no failed job ${args[1]} in ${args[0]}`);
         break;
       }
       case 'redrive': {
         if (args.length !== 1) fail(USAGE);
-        const { moved } = await ops.redrive(db, await getBoss(), deadLetterName(args[0]));
+        const { moved } = await ops.redrive(db, await boss(), deadLetterName(args[0]));
         console.log(`${moved} job(s) moved from ${deadLetterName(args[0])} back to ${args[0]}`);
         break;
       }
       default:
         fail(USAGE);
     }
-  } finally {
-    if (boss) await boss.stop({ graceful: false, close: true });
-    await db.destroy();
-  }
+  });
 }
 
 async function deliveries(cmd, args) {
-  if (!fs.existsSync(path.join(dist, 'modules', 'notifications', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
-  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
-  const notifications = require(path.join(dist, 'modules', 'notifications', 'index.js'));
-  const { bossDbFor } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
-  const url = connectionString();
-  const db = createDb(url, { max: 2, pooler: process.env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none' });
-  let boss;
-  try {
-    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+  await withOps(path.join('modules', 'notifications', 'index.js'), {}, async ({ db, publisher }) => {
+    const notifications = require(path.join(dist, 'modules', 'notifications', 'index.js'));
     const agentId = args[0] ? Number(args[0]) : null;
     const show = (page) =>
       table(
@@ -175,26 +228,18 @@ async function deliveries(cmd, args) {
       }
       case 'replay': {
         if (args.length !== 1 || !/^\d+$/.test(args[0])) fail(USAGE);
-        const { PgBoss } = await import('pg-boss');
-        boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, migrate: false });
-        boss.on('error', (e) => console.error(e.message));
-        await boss.start();
         // The replay's job is written in the same transaction as the delivery's new state.
-        const queue = { send: async (def, payload, o = {}) => boss.send(def.name, def.payload.parse(payload), o.trx ? { db: await bossDbFor(o.trx) } : {}) };
-        const res = await notifications.replayDelivery({ db, queue }, null, Number(args[0]));
+        const res = await notifications.replayDelivery({ db, queue: await publisher() }, null, Number(args[0]));
         console.log(res.message);
         break;
       }
       default:
         fail(USAGE);
     }
-  } catch (err) {
-    if (err && err.code && err.status) fail(`${err.status} ${err.code}: ${err.message}`);
+  }).catch((err) => {
+    if (isAppError(err)) fail(`${err.status} ${err.code}: ${err.message}`);
     throw err;
-  } finally {
-    if (boss) await boss.stop({ graceful: false, close: true });
-    await db.destroy();
-  }
+  });
 }
 
 /** `--name value` from the arguments, or undefined. */
@@ -203,41 +248,17 @@ function option(args, name) {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-/** A pg-boss publisher for commands that announce events in their own transactions (`mls poll`). */
-async function publisherOn(url) {
-  const { PgBoss } = await import('pg-boss');
-  const { bossDbFor } = require(path.join(dist, 'platform', 'jobs', 'queue.js'));
-  const boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, migrate: false });
-  boss.on('error', (e) => console.error(e.message));
-  await boss.start();
-  const queue = {
-    publish: async (event, payload, o = {}) => boss.publish(event.name, event.payload.parse(payload), o.trx ? { db: await bossDbFor(o.trx) } : {}),
-    send: async (def, payload, o = {}) => boss.send(def.name, def.payload.parse(payload), { ...(o.trx ? { db: await bossDbFor(o.trx) } : {}), ...(o.startAfter ? { startAfter: o.startAfter } : {}), ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}) }),
-    sendMany: async (def, payloads, o = {}) =>
-      (await boss.insert(def.name, payloads.map((p) => ({ data: def.payload.parse(p) })), { returnId: true, ...(o.trx ? { db: await bossDbFor(o.trx) } : {}) })) ?? [],
-  };
-  return { boss, queue };
-}
-
 async function mls(cmd, args) {
-  if (!fs.existsSync(path.join(dist, 'modules', 'mls', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
-  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
-  const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
-  const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
-  const mlsModule = require(path.join(dist, 'modules', 'mls', 'index.js'));
-  const url = connectionString();
-  const db = createDb(url, { max: 2 });
-  let boss;
-  try {
-    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+  await withOps(path.join('modules', 'mls', 'index.js'), {}, async ({ db, publisher }) => {
+    const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
+    const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
+    const mlsModule = require(path.join(dist, 'modules', 'mls', 'index.js'));
     const config = loadConfig();
     switch (cmd) {
       case 'poll': {
-        const published = await publisherOn(url);
-        boss = published.boss;
         const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
         const provider = mlsModule.pollProvider(config, db, logger);
-        const out = await mlsModule.pollFeed({ db, queue: published.queue, config, logger, provider }, { force: true });
+        const out = await mlsModule.pollFeed({ db, queue: await publisher(), config, logger, provider }, { force: true });
         if (!out.polled) {
           console.log(`feed ${out.feed}: another poll is running; try again in a moment`);
           process.exitCode = 1;
@@ -266,38 +287,24 @@ async function mls(cmd, args) {
         const listing = option(args, 'listing');
         if (!mlsModule.DEMO_CHANGES.includes(change) || !agent) fail(USAGE);
         if (config.providers.mls !== 'demo') fail('The demo MLS is not the configured MLS (RESO_BASE_URL is set): nothing to change.');
-        try {
+        await orRefused(async () => {
           const res = await mlsModule.makeDemoChange(db, change, agent, listing);
           table([{ change: res.change, listing: res.listingKey, address: res.address, status: res.standardStatus, price: res.listPrice, modified: res.modificationTimestamp }]);
-        } catch (err) {
-          if (err && err.code === 'mls.demo_change_refused') {
-            console.error(err.message);
-            process.exitCode = 1;
-          } else throw err;
-        }
+        }, (err) => err?.code === 'mls.demo_change_refused');
         break;
       }
       default:
         fail(USAGE);
     }
-  } finally {
-    if (boss) await boss.stop({ graceful: false, close: true });
-    await db.destroy();
-  }
+  });
 }
 
 async function autopilot(cmd, args) {
-  if (!fs.existsSync(path.join(dist, 'modules', 'autopilot', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
-  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
-  const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
-  const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
-  const { withLocalSecrets } = require(path.join(dist, 'platform', 'secrets.js'));
-  const ap = require(path.join(dist, 'modules', 'autopilot', 'index.js'));
-  const url = connectionString();
-  const db = createDb(url, { max: 3 });
-  let boss;
-  try {
-    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+  await withOps(path.join('modules', 'autopilot', 'index.js'), { max: 3 }, async ({ db, publisher }) => {
+    const { loadConfig } = require(path.join(dist, 'platform', 'config.js'));
+    const { createLogger } = require(path.join(dist, 'platform', 'logger.js'));
+    const { withLocalSecrets } = require(path.join(dist, 'platform', 'secrets.js'));
+    const ap = require(path.join(dist, 'modules', 'autopilot', 'index.js'));
     const show = async (runs) =>
       table(
         (await ap.presentRuns(runs)).map((r, i) => ({
@@ -323,43 +330,25 @@ async function autopilot(cmd, args) {
       case 'skip': {
         // The same secrets as the running product (its links are signed with them), and its providers.
         const config = withLocalSecrets(loadConfig());
-        const published = await publisherOn(url);
-        boss = published.boss;
-        const deps = ap.autopilotDeps({ db, config, logger: createLogger(process.env.LOG_LEVEL ?? 'warn'), queue: published.queue });
+        const deps = ap.autopilotDeps({ db, config, logger: createLogger(process.env.LOG_LEVEL ?? 'warn'), queue: await publisher() });
         if (cmd === 'run-due') {
           const out = await ap.runDue(deps);
           table([{ launched: out.launched, retried: out.retried, expired: out.expired }]);
         } else {
           const id = Number(args[0]);
           if (args.length !== 1 || !Number.isInteger(id) || id < 1) fail(USAGE);
-          try {
-            await show([await ap.skipRun(deps, id, 'Skipped by ops')]);
-          } catch (err) {
-            if (err && err.code && err.status) {
-              console.error(err.message);
-              process.exitCode = 1;
-            } else throw err;
-          }
+          await orRefused(async () => show([await ap.skipRun(deps, id, 'Skipped by ops')]), isAppError);
         }
         break;
       }
       default:
         fail(USAGE);
     }
-  } finally {
-    if (boss) await boss.stop({ graceful: false, close: true });
-    await db.destroy();
-  }
+  });
 }
 
 async function credits(cmd, args) {
-  if (!fs.existsSync(path.join(dist, 'modules', 'reports', 'index.js'))) fail('The backend is not built: run `npm run build` first.');
-  const { createDb } = require(path.join(dist, 'platform', 'db', 'knex.js'));
-  const url = connectionString();
-  const db = createDb(url, { max: 2 });
-  let queue;
-  try {
-    await db.raw('select 1').catch(() => fail('Cannot reach the database: is the product running (npm start), or DATABASE_URL right?'));
+  await withOps(path.join('modules', 'reports', 'index.js'), {}, async ({ db, url, closeAfter }) => {
     if (cmd === 'list') {
       const payments = require(path.join(dist, 'modules', 'payments', 'index.js'));
       table(
@@ -390,20 +379,15 @@ async function credits(cmd, args) {
     const reports = require(path.join(dist, 'modules', 'reports', 'index.js'));
     const config = withLocalSecrets(loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }));
     const logger = createLogger(config.LOG_LEVEL);
-    queue = createQueue({ connectionString: url, db, logger, config, jobs, work: false });
+    const queue = createQueue({ connectionString: url, db, logger, config, jobs, work: false });
     await queue.start();
-    try {
+    closeAfter(() => queue.stop());
+    await orRefused(async () => {
       const settled = await reports.settleCampaignNow({ db, config, logger, queue }, id, 'settled by ops CLI');
       if (!settled) console.log(`campaign ${id} was settled before: nothing more to do`);
       else table([{ campaign: settled.campaignId, credit: `$${(settled.creditCents / 100).toFixed(2)}` }]);
-    } catch (err) {
-      console.error(err.message ?? String(err));
-      process.exitCode = 1;
-    }
-  } finally {
-    if (queue) await queue.stop();
-    await db.destroy();
-  }
+    });
+  });
 }
 
 main().catch((err) => {

@@ -18,7 +18,7 @@ import { createLogger } from './platform/logger';
 import type { AppDeps } from './platform/deps';
 import { leadFormTokens } from './modules/leads';
 import { sendVerificationEmailJob } from './modules/agents';
-import { API_ROUTES, openApiDocument, openApiPath, type RouteDoc } from './api-docs';
+import { API_ROUTES, authOf, errorStatuses, openApiDocument, openApiPath, operationIdOf, type RouteDoc } from './api-docs';
 
 // Each argon2id hash costs 64 MiB and three passes; the account flow below makes several on a shared machine.
 jest.setTimeout(60_000);
@@ -69,8 +69,7 @@ function expectDocumented(method: RouteDoc['method'], path: string, res: Respons
       if (!parsed.success) throw new Error(`${method} ${path} → ${res.status}: ${parsed.error.message}\n${JSON.stringify(res.body)}`);
     }
   } else {
-    const errors = new Set<number>([...(doc.errors ?? []), ...(doc.body || doc.params || doc.query ? [400] : [])]);
-    if (!errors.has(res.status)) throw new Error(`${method} ${path} answered ${res.status}, which is not documented: ${res.text.slice(0, 300)}`);
+    if (!errorStatuses(doc).includes(res.status)) throw new Error(`${method} ${path} answered ${res.status}, which is not documented: ${res.text.slice(0, 300)}`);
     errorBodySchema.parse(res.body);
   }
   checked.add(`${key(doc)} ${res.status}`);
@@ -113,8 +112,31 @@ describe('the OpenAPI document', () => {
     // The public API declares its API-key schemes, and its routes require one.
     expect(doc.components.securitySchemes).toMatchObject({ ApiKeyBearer: { type: 'http', scheme: 'bearer' }, ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
     expect(doc.paths['/api/v1/leads'].get.security).toEqual([{ ApiKeyBearer: [] }, { ApiKeyHeader: [] }]);
-    expect(doc.paths['/api/agents/{id}'].get.security).toBeUndefined();
+    // The browser's cookies are security schemes too, and every operation says which it needs ([]: none).
+    expect(doc.components.securitySchemes).toMatchObject({ AgentSession: { type: 'apiKey', in: 'cookie', name: 'la.sid' }, AdminSession: { type: 'apiKey', in: 'cookie', name: 'la.admin' } });
+    expect(doc.paths['/api/agents/{id}'].get.security).toEqual([{ AgentSession: [] }]);
+    expect(doc.paths['/api/agents'].post.security).toEqual([{}, { AgentSession: [] }]);
+    expect(doc.paths['/api/admin/agents'].get.security).toEqual([{ AdminSession: [] }]);
+    expect(doc.paths['/api/admin/login'].post.security).toEqual([]);
+    expect(doc.paths['/listing/{mlsId}'].get.security).toEqual([]);
+    // For a client generator: a unique operationId per operation, every path parameter declared, a 4xx answer each.
+    const operations = API_ROUTES.map((route) => ({ route, op: doc.paths[openApiPath(route.path)][route.method] }));
+    expect(operations.every(({ route, op }) => op.security && op.operationId === operationIdOf(route))).toBe(true);
+    expect(new Set(operations.map(({ op }) => op.operationId)).size).toBe(operations.length);
+    expect(doc.paths['/api/agents/{id}/facebook-metrics/daily'].get.operationId).toBe('getAgentsByIdFacebookMetricsDaily');
+    for (const { route, op } of operations) {
+      const declared = (op.parameters ?? []).filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name);
+      expect({ route: key(route), params: declared.sort() }).toEqual({ route: key(route), params: [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort() });
+      expect({ route: key(route), has4xx: Object.keys(op.responses).some((s) => s.startsWith('4')) }).toEqual({ route: key(route), has4xx: true });
+    }
     expect(openApiDocument()).toBe(openApiDocument());
+  });
+
+  it('every read that states a credential refuses a request without one', async () => {
+    const guarded = API_ROUTES.filter((r) => r.method === 'get' && ['agent', 'admin', 'apiKey'].includes(authOf(r)));
+    expect(guarded.length).toBeGreaterThan(20);
+    const answers = await Promise.all(guarded.map(async (r) => `${key(r)} ${(await t.request.get(r.path.replace(/:\w+/g, '1'))).status}`));
+    expect(answers.filter((a) => !/ (401|403|404)$/.test(a))).toEqual([]);
   });
 
   it('has a readable reference page that names every route', async () => {

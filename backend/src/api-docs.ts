@@ -117,12 +117,15 @@ import {
 } from '@app/contracts';
 import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
 import { renderApiReference } from './platform/http/api-reference';
+import { ADMIN_COOKIE } from './platform/http/admin-session';
+import { SESSION_COOKIE } from './platform/http/session-store';
 
 /**
  * The API described once, from the contracts' zod schemas: every route the app mounts is listed
  * here (api-docs.test.ts fails for a mounted route that is not), with its input, its answers and
  * its errors, and the OpenAPI 3.1 document is generated from this list (GET /api/openapi.json,
- * readable at /api/docs). Adding a route = adding its line below.
+ * readable at /api/docs). Adding a route = adding its line below (with `auth` when its path does not say who may
+ * call it, see authOf). The document must pass Redocly's recommended ruleset: `npm run lint:openapi`, run by npm test.
  */
 
 // Named components: responses refer to them by $ref.
@@ -160,7 +163,37 @@ export interface RouteDoc {
   errors?: Status[];
   /** Authenticated with an API key (the public API, /api/v1) instead of the browser session. */
   apiKey?: boolean;
+  /** What the caller presents, where the path does not say it (see authOf). */
+  auth?: Auth;
 }
+
+/**
+ * Who may call a route, as the document's `security`:
+ * - `none`: no credential (public pages, signed links and webhooks, the login routes that start a session);
+ * - `agent`: the browser session (signed in as the agent, or the wizard's draft access to it);
+ * - `agent-optional`: the browser session when there is one (the answer depends on it), none otherwise;
+ * - `admin`, `admin-optional`: the same for the admin session;
+ * - `apiKey`: an API key (the public API).
+ */
+export type Auth = 'none' | 'agent' | 'agent-optional' | 'admin' | 'admin-optional' | 'apiKey';
+
+/** A route's `auth`, or what its path says: /api/admin/* is the admin's, /api/agents/{id}/* and /api/campaigns/* the agent session's. */
+export function authOf(doc: Pick<RouteDoc, 'path' | 'apiKey' | 'auth'>): Auth {
+  if (doc.apiKey) return 'apiKey';
+  if (doc.auth) return doc.auth;
+  if (doc.path.startsWith('/api/admin/')) return 'admin';
+  if (doc.path.startsWith('/api/agents/:id') || doc.path.startsWith('/api/campaigns')) return 'agent';
+  return 'none';
+}
+
+const SECURITY: Record<Auth, Record<string, string[]>[]> = {
+  none: [],
+  agent: [{ AgentSession: [] }],
+  'agent-optional': [{}, { AgentSession: [] }],
+  admin: [{ AdminSession: [] }],
+  'admin-optional': [{}, { AdminSession: [] }],
+  apiKey: [{ ApiKeyBearer: [] }, { ApiKeyHeader: [] }],
+};
 
 const id = z.object({ id: idParam });
 const mlsId = z.object({ mlsId: mlsIdParam });
@@ -179,7 +212,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: `fields` names each field and its message',
   401: 'Not logged in, or wrong credentials (the public API: no API key, or an unknown or revoked one)',
   402: 'Payment has not been completed',
-  403: "Not allowed for this session (see `code`; `agents.login_required`: a wizard browser asked for what only the signed-in agent reaches, sign in to continue). Another session's agents and campaigns answer 404, like unknown ones",
+  403: "Not allowed for this session, or a cross-site request (`request.cross_site`: state changes must come from this origin) (see `code`; `agents.login_required`: a wizard browser asked for what only the signed-in agent reaches, sign in to continue). Another session's agents and campaigns answer 404, like unknown ones",
   404: 'Not found',
   409: 'Conflict with the current state (see `code`)',
   410: 'Gone: the link expired or was used',
@@ -200,11 +233,11 @@ export const API_ROUTES: RouteDoc[] = [
 
   // Agents and accounts
   {
-    method: 'post', path: '/api/agents', tag: 'agents', summary: "The wizard's agent: the identity of an MLS member this session found (201 the first time, 200 after), or a manual entry",
+    method: 'post', path: '/api/agents', auth: 'agent-optional', tag: 'agents', summary: "The wizard's agent: the identity of an MLS member this session found (201 the first time, 200 after), or a manual entry",
     description: 'One agent per MLS member, whichever browser finds it. This browser gets the wizard\'s draft access to it (its own branding draft and campaigns), never the account.',
     body: agentCreateSchema, ok: { 201: Agent, 200: Agent }, errors: [403],
   },
-  { method: 'get', path: '/api/agents', tag: 'agents', summary: 'The agent this session is signed in as (the dashboard\'s Select Agent)', ok: { 200: z.array(Agent) } },
+  { method: 'get', path: '/api/agents', auth: 'agent-optional', tag: 'agents', summary: 'The agent this session is signed in as (the dashboard\'s Select Agent)', ok: { 200: z.array(Agent) } },
   {
     method: 'get', path: '/api/agents/:id', tag: 'agents', summary: 'One agent, as this browser may see it',
     description: "Signed in: the agent's own profile (`access: signed_in`). A wizard browser: the public profile merged with its own branding draft (`access: draft`). Another session's agent answers 404, like an unknown one.",
@@ -229,40 +262,40 @@ export const API_ROUTES: RouteDoc[] = [
   },
   { method: 'post', path: '/api/auth/sign-in-link', tag: 'agents', summary: 'Email me a sign-in link (the same answer, in the same time, whatever the address)', body: signInLinkSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
   { method: 'post', path: '/api/auth/login', tag: 'agents', summary: 'Log in with email and password', body: loginSchema, ok: { 200: authAgentSchema }, errors: [401, 429] },
-  { method: 'post', path: '/api/auth/logout', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
-  { method: 'get', path: '/api/auth/me', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
+  { method: 'post', path: '/api/auth/logout', auth: 'agent-optional', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
+  { method: 'get', path: '/api/auth/me', auth: 'agent', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
   {
     method: 'get', path: '/api/auth/google', tag: 'agents', summary: 'Continue with Google: to Google\'s consent screen (browser navigation)',
     description: 'A random `state` is kept in this session and checked by the callback. Without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: 503 `agents.google_login_disabled`.',
     ok: { 302: html("To Google's consent screen") }, errors: [429, 503],
   },
   {
-    method: 'get', path: '/api/auth/google/callback', tag: 'agents', summary: 'Back from Google: logs in the agent linked to this Google account, or the account with its verified email',
+    method: 'get', path: '/api/auth/google/callback', auth: 'agent-optional', tag: 'agents', summary: 'Back from Google: logs in the agent linked to this Google account, or the account with its verified email',
     description: 'To /dashboard when logged in (new session id, googleId linked); otherwise to /login?google=no-account | unverified-email | failed (a wrong or missing `state` is `failed`).',
     ok: { 302: html('To /dashboard, or back to /login?google=…') }, errors: [429, 503],
   },
   { method: 'post', path: '/api/auth/verify-email', tag: 'agents', summary: 'Open an emailed link (account setup, sign-in, email change): verifies the address and signs this browser in', body: verifyEmailSchema, ok: { 200: Verified }, errors: [429] },
   { method: 'post', path: '/api/auth/forgot-password', tag: 'agents', summary: 'Email a password reset link (the same answer whether or not the email has an account)', body: forgotPasswordSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429] },
   { method: 'post', path: '/api/auth/reset-password', tag: 'agents', summary: 'Choose a new password with an emailed reset link: logs this browser in', body: resetPasswordSchema, ok: { 200: Verified }, errors: [429] },
-  { method: 'post', path: '/api/auth/change-password', tag: 'agents', summary: 'Change the password (logged in; every other session ends)', body: changePasswordSchema, ok: { 200: okResponseSchema }, errors: [401, 403, 429] },
+  { method: 'post', path: '/api/auth/change-password', auth: 'agent', tag: 'agents', summary: 'Change the password (logged in; every other session ends)', body: changePasswordSchema, ok: { 200: okResponseSchema }, errors: [401, 403, 429] },
 
   // Admin (the la.admin session of POST /api/admin/login)
-  { method: 'post', path: '/api/admin/login', tag: 'admin', summary: 'Admin login (ADMIN_PASSWORD)', body: adminLoginSchema, ok: { 200: okResponseSchema }, errors: [401, 429, 503] },
-  { method: 'post', path: '/api/admin/logout', tag: 'admin', summary: 'End the admin session', ok: { 200: okResponseSchema } },
+  { method: 'post', path: '/api/admin/login', auth: 'none', tag: 'admin', summary: 'Admin login (ADMIN_PASSWORD)', body: adminLoginSchema, ok: { 200: okResponseSchema }, errors: [401, 429, 503] },
+  { method: 'post', path: '/api/admin/logout', auth: 'admin-optional', tag: 'admin', summary: 'End the admin session', ok: { 200: okResponseSchema } },
   { method: 'get', path: '/api/admin/agents', tag: 'admin', summary: 'Agents with their campaigns, filtered, sorted and paged, with totals', query: adminAgentsQuerySchema, ok: { 200: adminAgentsPageSchema }, errors: [401] },
   { method: 'get', path: '/api/admin/facebook-metrics', tag: 'admin', summary: 'Impressions and clicks per campaign (the given ids, or the newest 500 launched)', query: adminMetricsQuerySchema, ok: { 200: z.array(adminCampaignMetricsSchema) }, errors: [401] },
   {
     method: 'get', path: '/api/admin/login-as/:agentId', tag: 'admin', summary: "Login As: this browser's agent session becomes the agent's (audited)", params: adminAgentIdParams,
     ok: { 302: { contentType: 'text/html', description: 'To /dashboard, as the agent' } }, errors: [401, 404],
   },
-  { method: 'post', path: '/api/admin/end-impersonation', tag: 'admin', summary: "End an admin's Login As (the dashboard banner; works after the admin session expired)", ok: { 200: okResponseSchema } },
+  { method: 'post', path: '/api/admin/end-impersonation', auth: 'agent-optional', tag: 'admin', summary: "End an admin's Login As (the dashboard banner; works after the admin session expired)", ok: { 200: okResponseSchema } },
   { method: 'get', path: '/api/admin/failed-work', tag: 'admin', summary: 'Failed launches and failed or dead-lettered jobs', ok: { 200: adminFailedWorkSchema }, errors: [401] },
   { method: 'post', path: '/api/admin/failed-work/launches/:id/retry', tag: 'admin', summary: 'Relaunch a campaign whose launch failed (audited)', params: adminCampaignIdParams, ok: { 200: okResponseSchema.extend({ campaignId: z.number() }) }, errors: [401, 404, 409] },
   { method: 'post', path: '/api/admin/failed-work/jobs/retry', tag: 'admin', summary: 'Put a failed job back in its queue (audited)', body: adminRetryJobSchema, ok: { 200: okResponseSchema }, errors: [401, 404] },
 
   // MLS
-  { method: 'post', path: '/api/mls/search-agent', tag: 'mls', summary: 'Find an MLS member by name and state', body: mlsSearchSchema, ok: { 200: mlsAgentMatchSchema }, errors: [404, 429, 502] },
-  { method: 'post', path: '/api/mls/load', tag: 'mls', summary: "Load the member's listings from the MLS", body: mlsLoadSchema, ok: { 200: mlsLoadResultSchema }, errors: [403, 404, 502] },
+  { method: 'post', path: '/api/mls/search-agent', auth: 'agent-optional', tag: 'mls', summary: 'Find an MLS member by name and state', body: mlsSearchSchema, ok: { 200: mlsAgentMatchSchema }, errors: [404, 429, 502] },
+  { method: 'post', path: '/api/mls/load', auth: 'agent', tag: 'mls', summary: "Load the member's listings from the MLS", body: mlsLoadSchema, ok: { 200: mlsLoadResultSchema }, errors: [403, 404, 502] },
   { method: 'get', path: '/demo-mls/photos/:file', tag: 'mls', summary: "A demo MLS listing photo", params: z.object({ file: z.string() }), ok: { 200: image }, errors: [404] },
   {
     method: 'get', path: '/demo-mls/odata/:resource', tag: 'mls', summary: "The demo MLS's RESO Web API (mounted while the demo MLS runs)",
@@ -276,7 +309,7 @@ export const API_ROUTES: RouteDoc[] = [
     method: 'get', path: '/api/agents/:id/listings', tag: 'listings', summary: "The agent's listings, a page at a time (active first, newest first)", params: id,
     query: agentListingsQuerySchema, ok: { 200: agentListingsPageSchema }, errors: [403, 404],
   },
-  { method: 'post', path: '/api/listings', tag: 'listings', summary: 'Enter a listing manually', body: listingCreateSchema, ok: { 201: Listing }, errors: [403, 404, 409] },
+  { method: 'post', path: '/api/listings', auth: 'agent', tag: 'listings', summary: 'Enter a listing manually', body: listingCreateSchema, ok: { 201: Listing }, errors: [403, 404, 409] },
 
   // Public listing pages and the buyer's lead (spec 001)
   { method: 'get', path: '/api/listings/:mlsId', tag: 'listings', summary: 'A public listing with its agent (the one /listing/{mlsId} shows)', params: mlsId, ok: { 200: listingResponseSchema, 304: notModified }, errors: [404] },
@@ -390,7 +423,7 @@ export const API_ROUTES: RouteDoc[] = [
   },
 
   // Uploads
-  { method: 'post', path: '/api/objects/upload', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image',
+  { method: 'post', path: '/api/objects/upload', auth: 'agent', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image',
     description: 'Only for a session with an agent (wizard or logged in): otherwise 403 `uploads.agent_required`.', body: z.object({}), ok: { 200: uploadSlotSchema }, errors: [403, 429] },
   {
     method: 'put', path: '/api/objects/local/:id', tag: 'uploads', summary: "The local disk provider's signed PUT", params: z.object({ id: z.uuid() }),
@@ -405,20 +438,20 @@ export const API_ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/campaigns', tag: 'campaigns', summary: 'Save the wizard draft as a campaign', body: campaignDraftSchema, ok: { 201: Campaign }, errors: [403, 404] },
   { method: 'get', path: '/api/campaigns/:id', tag: 'campaigns', summary: 'One campaign', description: "Another session's campaign answers 404, like an unknown one.", params: id, ok: { 200: Campaign }, errors: [403, 404] },
   { method: 'patch', path: '/api/campaigns/:id', tag: 'campaigns', summary: "Replace a draft's content (also while its payment is pending)", params: id, body: campaignDraftSchema, ok: { 200: Campaign }, errors: [403, 404, 409] },
-  { method: 'post', path: '/api/listings/:id/optimize-ad-copy', tag: 'campaigns', summary: 'Fair-Housing-checked ad copy for a listing', params: id, body: adCopyRequestSchema, ok: { 200: adCopyResponseSchema }, errors: [403, 404, 429, 502] },
+  { method: 'post', path: '/api/listings/:id/optimize-ad-copy', auth: 'agent', tag: 'campaigns', summary: 'Fair-Housing-checked ad copy for a listing', params: id, body: adCopyRequestSchema, ok: { 200: adCopyResponseSchema }, errors: [403, 404, 429, 502] },
   { method: 'post', path: '/api/ad-copy/check', tag: 'campaigns', summary: 'Fair Housing findings in a text', body: adCopyCheckSchema, ok: { 200: adCopyCheckResponseSchema }, errors: [429] },
   { method: 'post', path: '/api/targeting/preview', tag: 'campaigns', summary: 'Interests and estimated reach for a place and price', body: targetingPreviewSchema, ok: { 200: targetingPreviewResponseSchema } },
 
   // Help assistant (spec 001 §2, §7)
   {
-    method: 'post', path: '/api/ai-help', tag: 'help', summary: 'Ask the help assistant (first request or follow-up), answered in Markdown',
+    method: 'post', path: '/api/ai-help', auth: 'agent-optional', tag: 'help', summary: 'Ask the help assistant (first request or follow-up), answered in Markdown',
     description: "First: {topic, context}. Follow-up: {topic: 'follow-up', context: {...original, originalTopic, previousMessages (last 2), followUpQuestion}}. Grounded in the agent's integration state (never its secrets).",
     body: z.union([helpFirstRequestSchema, helpFollowUpRequestSchema]), ok: { 200: helpResponseSchema }, errors: [400, 404, 429, 502],
   },
 
   // Payments
-  { method: 'post', path: '/api/create-payment-intent', tag: 'payments', summary: "Start (or resume) the campaign's checkout", body: createPaymentIntentSchema, ok: { 200: createPaymentIntentResponseSchema }, errors: [403, 404, 409, 502] },
-  { method: 'post', path: '/api/webhook/payment-success', tag: 'payments', summary: 'The success screen: settle a payment the provider confirms, then launch', body: paymentSuccessSchema, ok: { 200: paymentSuccessResponseSchema }, errors: [402, 403, 404, 502] },
+  { method: 'post', path: '/api/create-payment-intent', auth: 'agent', tag: 'payments', summary: "Start (or resume) the campaign's checkout", body: createPaymentIntentSchema, ok: { 200: createPaymentIntentResponseSchema }, errors: [403, 404, 409, 502] },
+  { method: 'post', path: '/api/webhook/payment-success', auth: 'agent', tag: 'payments', summary: 'The success screen: settle a payment the provider confirms, then launch', body: paymentSuccessSchema, ok: { 200: paymentSuccessResponseSchema }, errors: [402, 403, 404, 502] },
   { method: 'post', path: '/api/payments/local/confirm', tag: 'payments', summary: 'Local test payments: pay with a Stripe test card (or save it, with a SetupIntent\'s client secret)', body: localConfirmSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429] },
   { method: 'get', path: '/api/agents/:id/saved-card', tag: 'payments', summary: "The agent's saved card (brand, last 4, expiry), charged by autopilot", params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404] },
   {
@@ -466,27 +499,60 @@ function content(value: ZodType | RawBody) {
   return { 'application/json': { schema: json(value) } };
 }
 
+/**
+ * `get /api/agents/:id/facebook-metrics` → `getAgentsByIdFacebookMetrics`: the method and the path, which name a
+ * route once (`/api` left out), so a generated client's method names stay as long as the routes do.
+ */
+export function operationIdOf(doc: Pick<RouteDoc, 'method' | 'path'>): string {
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  const words = doc.path.replace(/^\/api\//, '/').split(/[/.-]+/).filter(Boolean);
+  return doc.method + words.map((w) => (w.startsWith(':') ? `By${cap(w.slice(1))}` : cap(w))).join('');
+}
+
+/** The declared path parameters, and a string for each one of the path that a route does not declare (a page's `{mlsId}`). */
+function pathParams(doc: RouteDoc): z.ZodObject | undefined {
+  const names = [...doc.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+  const missing = names.filter((name) => !doc.params?.shape[name]);
+  if (missing.length === 0) return doc.params;
+  return (doc.params ?? z.object({})).extend(Object.fromEntries(missing.map((name) => [name, z.string()])));
+}
+
+/**
+ * The error statuses a route answers (each with the Error body): its own `errors`; 400 for a route with input; and
+ * what is refused before any route runs, for a state change: a body the JSON layer refuses (400), and a cross-site
+ * request (403; signed provider webhooks are exempt, app.ts).
+ */
+export function errorStatuses(doc: RouteDoc): number[] {
+  const errors = new Set<number>(doc.errors ?? []);
+  if (doc.body || doc.params || doc.query || doc.method !== 'get') errors.add(400);
+  if (doc.method !== 'get' && !doc.path.startsWith('/api/webhooks/')) errors.add(403);
+  return [...errors].sort();
+}
+
 function describe(doc: RouteDoc): RouteConfig {
   const responses: RouteConfig['responses'] = {};
   for (const [status, value] of Object.entries(doc.ok) as [string, ZodType | RawBody][]) {
     responses[status] = { description: isRaw(value) ? value.description : 'OK', content: content(value) };
   }
-  const errors = new Set<number>(doc.errors ?? []);
-  if (doc.body || doc.params || doc.query) errors.add(400);
-  for (const status of [...errors].sort()) {
+  for (const status of errorStatuses(doc)) {
     responses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: Error } } };
+  }
+  if (!Object.keys(responses).some((status) => status.startsWith('4'))) {
+    // A GET that takes no input and refuses nobody: only the HTTP server itself refuses such a request.
+    responses['4XX'] = { description: 'A malformed HTTP request (400), or headers over 16 KB (431): refused by the HTTP server, without a body' };
   }
   responses.default = { description: 'Any other error (500: an unexpected failure)', content: { 'application/json': { schema: Error } } };
   const body = doc.body && (isRaw(doc.body) ? { description: doc.body.description, content: content(doc.body)! } : { content: content(doc.body)! });
   return {
     method: doc.method,
     path: openApiPath(doc.path),
+    operationId: operationIdOf(doc),
     tags: [doc.tag],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
-    request: { params: doc.params, query: doc.query, headers: doc.headers, ...(body ? { body: { ...body, required: true } } : {}) },
+    request: { params: pathParams(doc), query: doc.query, headers: doc.headers, ...(body ? { body: { ...body, required: true } } : {}) },
     responses,
-    ...(doc.apiKey ? { security: [{ ApiKeyBearer: [] }, { ApiKeyHeader: [] }] } : {}),
+    security: SECURITY[authOf(doc)],
   };
 }
 
@@ -496,6 +562,20 @@ let cached: Record<string, unknown> | undefined;
 export function openApiDocument(): Record<string, unknown> {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'AgentSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'The browser session (signed, httpOnly, SameSite=Lax), set by the API itself: signed in as the agent (login, an opened email link, ' +
+      "Google, an admin's Login As), or the wizard's draft access to the agents this browser found or made. State changes must come from this origin.",
+  });
+  registry.registerComponent('securitySchemes', 'AdminSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: ADMIN_COOKIE,
+    description: 'The admin session of POST /api/admin/login (signed, httpOnly, SameSite=Strict, Path=/api/admin, 30 minutes), separate from any agent session.',
+  });
   registry.registerComponent('securitySchemes', 'ApiKeyBearer', {
     type: 'http',
     scheme: 'bearer',
@@ -506,6 +586,7 @@ export function openApiDocument(): Record<string, unknown> {
   registry.registerWebhook({
     method: 'post',
     path: 'lead.created',
+    operationId: 'leadCreated',
     tags: ['webhooks'],
     summary: 'A buyer sent a lead on one of the agent\'s listings',
     description:
@@ -518,14 +599,19 @@ export function openApiDocument(): Record<string, unknown> {
       200: { description: 'Received (any 2xx)' },
       410: { description: 'Gone: the endpoint is disabled and no more events are sent' },
     },
+    // What the receiver checks is the Standard Webhooks signature in the headers above, not a credential of ours.
+    security: [],
   });
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Listing Ads API',
       version: '1.0.0',
+      // Not open source: the API is used under the product's terms (the page the checkout links to).
+      license: { name: 'Proprietary: used under the Listing Ads Terms of Service', url: '/terms' },
+      termsOfService: '/terms',
       description:
-        'Promote a property listing with a paid Facebook/Instagram campaign. Browser sessions use the la.sid cookie; ' +
+        `Promote a property listing with a paid Facebook/Instagram campaign. Browser sessions use the ${SESSION_COOKIE} cookie, the admin the ${ADMIN_COOKIE} cookie, the public API (/api/v1) an API key; ` +
         'state-changing requests from a browser must come from the same origin (CSRF check). Errors are JSON {message, code, fields?}.',
     },
     servers: [{ url: '/' }],

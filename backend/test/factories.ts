@@ -147,3 +147,12 @@ export async function signedInBrowser(t: Pick<TestContext, 'db'>, session: Sessi
   await signInWizard(t, made.agent.id);
   return made;
 }
+
+/** POST /api/campaigns as `session`: a draft for the listing (just listed, a single image, 15,000 impressions for $299); its id. */
+export async function postDraftCampaign(session: Session, agentId: number, listingId: number): Promise<number> {
+  const { body } = await session
+    .post('/api/campaigns')
+    .send({ agentId, listingId, templateType: 'just-listed', adFormat: 'single', headline: 'New in Tampa', description: 'Sunny 3-bed home.', price: '299', impressions: 15000, status: 'draft' })
+    .expect(201);
+  return body.id as number;
+}

@@ -9,15 +9,18 @@ export type { ApiError, ApiErrorBody, ApiExtra, RequestArgs } from '../../../con
 /** Cookies always, JSON in and out, and a non-OK response becomes "<status>: <body text>" (spec §7). */
 export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = apiBaseQuery;
 
+/** The campaign's tag: the checkout's campaign read provides it; saving a draft and the payment's success refresh it. */
+export const CAMPAIGN_TAG = 'Campaign' as const;
+
 /**
- * The host's one RTK Query api; features add endpoints with `api.injectEndpoints`.
+ * The host's one RTK Query api (tags more than one feature uses are declared here, once); features add endpoints with `api.injectEndpoints`.
  * Spec defaults: no polling, no refetch on focus or reconnect, data never goes stale
  * (kept for the page's life), no retries (RTK Query retries only when asked to).
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [],
+  tagTypes: [CAMPAIGN_TAG],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -1,5 +1,6 @@
 import { loggedInAgent } from '../../../test/factories';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
+import { launchJobCount } from '../../../test/jobs';
 import { wizardBrowser } from '../../../test/factories';
 
 let t: TestContext;
@@ -344,8 +345,7 @@ describe('failed work', () => {
     );
     await browser.post(`/api/admin/failed-work/launches/${campaign.id}/retry`).expect(200);
     expect((await t.db('campaigns').where({ id: campaign.id }).first()).status).toBe('paid');
-    const { rows } = await t.db.raw(`select data from pgboss.job where name = 'campaigns.launch' and (data->>'campaignId')::int = ?`, [campaign.id]);
-    expect(rows).toHaveLength(1);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(1);
     expect(await t.db('auditLog').where({ action: 'admin.campaign_relaunch', targetId: String(campaign.id) }).first()).toMatchObject({ actorType: 'admin' });
     // Not launch_failed any more: a second Retry is refused.
     const again = await browser.post(`/api/admin/failed-work/launches/${campaign.id}/retry`).expect(409);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../platform/logger';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { launchJobCount } from '../../../test/jobs';
 import { signInWizard, type Session } from '../../../test/factories';
 import { emailsTo, waitForEmail } from '../../../test/outbox';
 import { launchCampaignJob } from '../campaigns';
@@ -255,8 +256,7 @@ describe('autopilot', () => {
     expect(outcomes.filter((o) => o && 'charged' in o && o.charged)).toHaveLength(1);
     expect(await chargesFor(run.campaignId)).toBe(1);
     expect(await t.db('campaignTransitions').where({ campaignId: run.campaignId, toStatus: 'paid' })).toHaveLength(1);
-    const { rows } = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(run.campaignId)]);
-    expect(rows[0].n).toBe(1);
+    expect(await launchJobCount(t.db, run.campaignId)).toBe(1);
   });
 
   it('3 replays of the feed and of every event: no second draft, charge or launch', async () => {

@@ -1,4 +1,5 @@
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { launchJobs } from '../../../test/jobs';
 import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment } from '.';
 import { insertDraftCampaign } from './testing/fixtures';
 
@@ -8,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const launchJobs = async (campaignId: number) =>
-  (await t.db.raw(`select singleton_key, state from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)])).rows;
+const launchJobsOf = async (campaignId: number) => (await launchJobs(t.db, campaignId)).map((j) => ({ singletonKey: j.singletonKey, state: j.state }));
 
 describe('the payments door', () => {
   it('getCampaignForPayment: what a payment needs, or undefined', async () => {
@@ -28,7 +28,7 @@ describe('the payments door', () => {
     const { campaignId } = await insertDraftCampaign(t.db, { status: 'pending_payment' });
     expect(await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaignId, 'stripe webhook'))).toEqual({ moved: true, status: 'paid' });
     expect(await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaignId, 'success page'))).toEqual({ moved: false, status: 'paid' });
-    expect(await launchJobs(campaignId)).toEqual([{ singleton_key: String(campaignId), state: 'created' }]);
+    expect(await launchJobsOf(campaignId)).toEqual([{ singletonKey: String(campaignId), state: 'created' }]);
     const last = await t.db('campaignTransitions').where({ campaignId }).orderBy('id', 'desc').first('fromStatus', 'toStatus', 'reason');
     expect(last).toEqual({ fromStatus: 'pending_payment', toStatus: 'paid', reason: 'stripe webhook' });
   });
@@ -42,7 +42,7 @@ describe('the payments door', () => {
       }),
     ).rejects.toThrow('payment row failed');
     expect((await getCampaignForPayment(campaignId))?.status).toBe('draft');
-    expect(await launchJobs(campaignId)).toEqual([]);
+    expect(await launchJobsOf(campaignId)).toEqual([]);
   });
 
   it('an unknown campaign is a 404 error', async () => {

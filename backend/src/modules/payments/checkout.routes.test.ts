@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { launchJobCount } from '../../../test/jobs';
 import { wizardBrowser, type Session } from '../../../test/factories';
 
 /*
@@ -54,10 +55,6 @@ const pay = (session: Session, clientSecret: string, cardNumber: string, extra: 
 const campaignRow = (id: number) => t.db('campaigns').where({ id }).first();
 const paymentRow = (campaignId: number) => t.db('payments').where({ campaignId }).first();
 const moves = (campaignId: number) => t.db('campaignTransitions').where({ campaignId }).orderBy('id').select('fromStatus', 'toStatus');
-async function launchJobs(campaignId: number): Promise<number> {
-  const { rows } = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)]);
-  return rows[0].n;
-}
 
 /** Poll the database until `check` returns a value, or fail after the deadline. */
 async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 15000): Promise<T> {
@@ -191,7 +188,7 @@ describe('POST /api/payments/local/confirm with Stripe’s test cards', () => {
     // The provider's event (as Stripe's webhook would bring it) settles the payment and the campaign.
     const payment = await paymentRow(campaign.id);
     expect(payment).toMatchObject({ status: 'succeeded', succeededAt: expect.any(Date), failureMessage: null });
-    expect(await launchJobs(campaign.id)).toBe(1);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(1);
 
     // Confirming again does not pay twice.
     expect((await pay(session, clientSecret, '4242424242424242').expect(200)).body).toEqual({ status: 'succeeded', message: 'This payment has already succeeded.' });
@@ -207,7 +204,7 @@ describe('POST /api/payments/local/confirm with Stripe’s test cards', () => {
     expect(await paymentRow(campaign.id)).toMatchObject({ status: 'failed', failureMessage: message, succeededAt: null });
     expect((await campaignRow(campaign.id)).status).toBe('pending_payment');
     expect(await t.db('localPaymentIntents').where({ clientSecret }).first()).toMatchObject({ status: 'requires_payment_method', lastPaymentError: message });
-    expect(await launchJobs(campaign.id)).toBe(0);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(0);
 
     await pay(session, clientSecret, '4242424242424242').expect(200);
     expect(await paymentRow(campaign.id)).toMatchObject({ status: 'succeeded', failureMessage: null });
@@ -224,7 +221,7 @@ describe('POST /api/payments/local/confirm with Stripe’s test cards', () => {
     expect(approved.body).toEqual({ status: 'succeeded', message: 'Payment succeeded.' });
     expect(await paymentRow(campaign.id)).toMatchObject({ status: 'succeeded' });
     expect(await t.db('localPaymentIntents').where({ clientSecret }).first()).toMatchObject({ status: 'succeeded', cardLast4: '3184' });
-    expect(await launchJobs(campaign.id)).toBe(1);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(1);
   });
 
   it('3-D Secure refused: the payment fails with Stripe’s message, and nothing is waiting for authentication any more', async () => {
@@ -289,7 +286,7 @@ describe('POST /api/webhook/payment-success', () => {
     expect(await moves(campaign.id)).toEqual(before);
     expect((await campaignRow(campaign.id)).status).toBe('pending_payment');
     expect((await paymentRow(campaign.id)).status).toBe('requires_payment_method');
-    expect(await launchJobs(campaign.id)).toBe(0);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(0);
   });
 
   it('after paying: the campaign is paid, its launch job runs, and the campaign moves on from paid', async () => {
@@ -297,7 +294,7 @@ describe('POST /api/webhook/payment-success', () => {
     await pay(session, clientSecret, '4242424242424242').expect(200);
     const res = await session.post('/api/webhook/payment-success').send({ campaignId: campaign.id }).expect(200);
     expect(res.body).toEqual({ campaignId: campaign.id, status: expect.stringMatching(/^(paid|launching|active)$/) });
-    expect(await launchJobs(campaign.id)).toBe(1);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(1);
     const launched = await waitFor('the launch', async () => {
       const c = await campaignRow(campaign.id);
       return c.status === 'active' ? c : null;
@@ -317,7 +314,7 @@ describe('POST /api/webhook/payment-success', () => {
     for (const a of answers) expect(a.body.campaignId).toBe(campaign.id);
 
     expect((await moves(campaign.id)).filter((m) => m.toStatus === 'paid')).toHaveLength(1);
-    expect(await launchJobs(campaign.id)).toBe(1);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(1);
     expect(await paymentRow(campaign.id)).toMatchObject({ status: 'succeeded', succeededAt: expect.any(Date) });
   });
 
@@ -326,7 +323,7 @@ describe('POST /api/webhook/payment-success', () => {
     await t.db('localPaymentIntents').where({ clientSecret }).update({ status: 'succeeded', amountCents: 100 });
     await session.post('/api/webhook/payment-success').send({ campaignId: campaign.id }).expect(402);
     expect((await campaignRow(campaign.id)).status).toBe('pending_payment');
-    expect(await launchJobs(campaign.id)).toBe(0);
+    expect(await launchJobCount(t.db, campaign.id)).toBe(0);
   });
 
   it('is 404 for an unknown campaign and for another session alike', async () => {

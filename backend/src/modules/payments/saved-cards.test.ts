@@ -1,6 +1,7 @@
 import { createLogger } from '../../platform/logger';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
-import { loggedInAgent, signedInBrowser, type Session } from '../../../test/factories';
+import { launchJobCount } from '../../../test/jobs';
+import { loggedInAgent, postDraftCampaign, signedInBrowser, type Session } from '../../../test/factories';
 import { createPaymentProviders } from './providers';
 import { chargeSavedCard } from './saved-cards.service';
 import type { PaymentsContext } from './payments.service';
@@ -32,18 +33,6 @@ async function saveCard(session: Session, agentId: number, cardNumber: string, o
   return answer;
 }
 
-async function draft(session: Session, agentId: number, listingId: number) {
-  const { body } = await session
-    .post('/api/campaigns')
-    .send({ agentId, listingId, templateType: 'just-listed', adFormat: 'single', headline: 'New in Tampa', description: 'Sunny 3-bed home.', price: '299', impressions: 15000, status: 'draft' })
-    .expect(201);
-  return body.id as number;
-}
-
-async function launchJobs(campaignId: number) {
-  const { rows } = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)]);
-  return rows[0].n as number;
-}
 
 describe('saving a card', () => {
   it('a test card saves through a SetupIntent: brand, last 4 and expiry are kept, never the number', async () => {
@@ -121,10 +110,10 @@ describe('charging the saved card with the agent away', () => {
   it('4242: paid, and the campaign goes to the existing exactly-once launch; charging again changes nothing', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await saveCard(session, agent.id, '4242424242424242');
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).toEqual({ outcome: 'succeeded', message: null, campaignStatus: 'paid' });
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).toMatchObject({ outcome: 'already_paid' });
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
     const payment = await t.db('payments').where({ campaignId }).first();
     expect(payment).toMatchObject({ status: 'succeeded', amountCents: 29_900, provider: 'local' });
     expect(await t.db('localPaymentIntents').where({ id: payment.providerPaymentId }).first()).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
@@ -133,43 +122,43 @@ describe('charging the saved card with the agent away', () => {
   it('two charges racing for one campaign make one payment and one launch', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await saveCard(session, agent.id, '4242424242424242');
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     const results = await Promise.all([chargeSavedCard(payments, { campaignId, reason: 'a' }), chargeSavedCard(payments, { campaignId, reason: 'b' })]);
     expect(results.map((r) => r.outcome).sort()).toEqual(expect.arrayContaining(['succeeded']));
     expect(results.every((r) => r.outcome === 'succeeded' || r.outcome === 'already_paid')).toBe(true);
     expect(await t.db('localPaymentIntents').whereRaw(`metadata->>'campaignId' = ?`, [String(campaignId)])).toHaveLength(1);
     expect(await t.db('campaignTransitions').where({ campaignId, toStatus: 'paid' })).toHaveLength(1);
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
   });
 
   it('4000 0000 0000 0341 saved fine, but the charge is declined: nothing is paid, the payment says why', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     expect(await saveCard(session, agent.id, '4000000000000341')).toMatchObject({ status: 'succeeded' });
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).toEqual({ outcome: 'failed', message: 'Your card was declined.', campaignStatus: 'pending_payment' });
     expect(await t.db('payments').where({ campaignId }).first()).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
-    expect(await launchJobs(campaignId)).toBe(0);
+    expect(await launchJobCount(t.db, campaignId)).toBe(0);
   });
 
   it('4000 0027 6000 3184 needs authentication: nothing is paid until the agent confirms on the checkout page', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await saveCard(session, agent.id, '4000002760003184', { approve: true });
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     const charge = await chargeSavedCard(payments, { campaignId, reason: 'autopilot' });
     expect(charge).toMatchObject({ outcome: 'authentication_required', campaignStatus: 'pending_payment' });
-    expect(await launchJobs(campaignId)).toBe(0);
+    expect(await launchJobCount(t.db, campaignId)).toBe(0);
     // The agent opens the checkout page: the same intent, waiting for the 3-D Secure step.
     const { body: checkout } = await session.post('/api/create-payment-intent').send({ campaignId, amount: 299 }).expect(200);
     const payment = await t.db('payments').where({ campaignId }).first();
     expect(checkout.clientSecret).toBe((await t.db('localPaymentIntents').where({ id: payment.providerPaymentId }).first()).clientSecret);
     expect((await session.post('/api/payments/local/authenticate').send({ clientSecret: checkout.clientSecret, approve: true }).expect(200)).body.status).toBe('succeeded');
     expect((await t.db('campaigns').where({ id: campaignId }).first()).status).toBe('paid');
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
   });
 
   it('no card, or a canceled campaign: nothing is charged', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).toEqual({ outcome: 'no_card', message: null, campaignStatus: 'draft' });
     await saveCard(session, agent.id, '4242424242424242');
     await t.db('campaigns').where({ id: campaignId }).update({ status: 'canceled' });

@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { createLogger } from '../../platform/logger';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { signedInBrowser, type Session } from '../../../test/factories';
+import { launchJobCount } from '../../../test/jobs';
+import { postDraftCampaign, signedInBrowser, type Session } from '../../../test/factories';
 import { createPaymentProviders } from './providers';
 import { chargeSavedCard } from './saved-cards.service';
 import type { PaymentsContext } from './payments.service';
@@ -99,24 +100,12 @@ async function savedStripeCard(session: Session, agentId: number, last4 = '4242'
   return { customer, pm };
 }
 
-async function draft(session: Session, agentId: number, listingId: number) {
-  const { body } = await session
-    .post('/api/campaigns')
-    .send({ agentId, listingId, templateType: 'just-listed', adFormat: 'single', headline: 'New in Tampa', description: 'Sunny 3-bed home.', price: '299', impressions: 15000, status: 'draft' })
-    .expect(201);
-  return body.id as number;
-}
-
-async function launchJobs(campaignId: number) {
-  const { rows } = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)]);
-  return rows[0].n as number;
-}
 
 describe('Stripe saved cards', () => {
   it('saves a card through a SetupIntent, then charges it off-session under the payment\'s one Idempotency-Key', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     const { customer, pm } = await savedStripeCard(session, agent.id);
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     const pi = id('pi');
     const sent: { body?: URLSearchParams; key?: string } = {};
     nock(API)
@@ -142,13 +131,13 @@ describe('Stripe saved cards', () => {
     const payment = await t.db('payments').where({ campaignId }).first();
     expect(sent.key).toBe(payment.idempotencyKey);
     expect(payment).toMatchObject({ provider: 'stripe', providerPaymentId: pi, status: 'succeeded' });
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
   });
 
   it('authentication_required: nothing is paid; the intent it left waits for the agent', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await savedStripeCard(session, agent.id, '3184');
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     const pi = id('pi');
     nock(API)
       .post('/v1/payment_intents')
@@ -165,7 +154,7 @@ describe('Stripe saved cards', () => {
     const charge = await chargeSavedCard(payments, { campaignId, reason: 'autopilot' });
     expect(charge).toEqual({ outcome: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.', campaignStatus: 'pending_payment' });
     expect(await t.db('payments').where({ campaignId }).first()).toMatchObject({ providerPaymentId: pi, status: 'requires_action' });
-    expect(await launchJobs(campaignId)).toBe(0);
+    expect(await launchJobCount(t.db, campaignId)).toBe(0);
 
     // The next attempt confirms the same intent (no second PaymentIntent): update it with the card, confirm off-session.
     nock(API)
@@ -176,13 +165,13 @@ describe('Stripe saved cards', () => {
       .post(`/v1/payment_intents/${pi}/confirm`, (body) => form(body).get('off_session') === 'true')
       .reply(200, paymentIntent(pi, campaignId, { status: 'succeeded' }));
     expect(await chargeSavedCard(payments, { campaignId, reason: 'autopilot retry' })).toMatchObject({ outcome: 'succeeded', campaignStatus: 'paid' });
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
   });
 
   it('a decline at charge (4000 0000 0000 0341): nothing is paid, the payment keeps Stripe\'s message', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await savedStripeCard(session, agent.id, '0341');
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     nock(API)
       .post('/v1/payment_intents')
       .reply(402, {
@@ -201,7 +190,7 @@ describe('Stripe saved cards', () => {
   it('a Stripe outage is an error for the caller to retry, not a failed payment', async () => {
     const { session, agent, listing } = await signedInBrowser(t, t.newSession());
     await savedStripeCard(session, agent.id);
-    const campaignId = await draft(session, agent.id, listing.id);
+    const campaignId = await postDraftCampaign(session, agent.id, listing.id);
     // The SDK retries network failures twice with the same Idempotency-Key.
     nock(API).post('/v1/payment_intents').times(3).reply(500, { error: { type: 'api_error', message: 'Something went wrong' } });
     await expect(chargeSavedCard(payments, { campaignId, reason: 'autopilot' })).rejects.toThrow(/payment provider could not be reached/);

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import Stripe from 'stripe';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { launchJobCount } from '../../../test/jobs';
 import { wizardBrowser, type Session } from '../../../test/factories';
 
 /*
@@ -122,10 +123,6 @@ function deliver(event: object, opts: { secret?: string; timestamp?: number; tam
 const campaignRow = (id: number) => t.db('campaigns').where({ id }).first();
 const paymentRow = (campaignId: number) => t.db('payments').where({ campaignId }).first();
 const paidMoves = async (campaignId: number) => (await t.db('campaignTransitions').where({ campaignId, toStatus: 'paid' })).length;
-async function launchJobs(campaignId: number): Promise<number> {
-  const { rows } = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)]);
-  return rows[0].n;
-}
 
 describe('POST /api/create-payment-intent with Stripe', () => {
   it('creates a PaymentIntent for the campaign’s budget under the payment’s Idempotency-Key', async () => {
@@ -216,7 +213,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await paymentRow(campaignId)).toMatchObject({ status: 'succeeded', succeededAt: expect.any(Date) });
     expect((await campaignRow(campaignId)).status).toBe('paid');
     expect(await paidMoves(campaignId)).toBe(1);
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
   });
 
   it('the same event 5 times (together) has one effect', async () => {
@@ -226,7 +223,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.map((a) => a.body.outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'processed']);
     expect(await paidMoves(campaignId)).toBe(1);
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
     expect(await t.db('paymentEvents').where({ id: event.id }).count({ n: '*' }).first()).toEqual({ n: '1' });
   });
 
@@ -242,7 +239,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await campaignRow(campaignId)).status).toBe('pending_payment');
     expect((await paymentRow(campaignId)).status).toBe('requires_payment_method');
     expect(await t.db('paymentEvents').where({ id: event.id }).first()).toBeUndefined();
-    expect(await launchJobs(campaignId)).toBe(0);
+    expect(await launchJobCount(t.db, campaignId)).toBe(0);
   });
 
   it('refuses a stale timestamp (older than the 5-minute tolerance)', async () => {
@@ -296,13 +293,13 @@ describe('POST /api/webhook/payment-success with Stripe', () => {
     nock(API).get(`/v1/payment_intents/${pi.id}`).reply(200, { ...pi, status: 'succeeded', amount_received: 39900 });
     const res = await session.post('/api/webhook/payment-success').send({ campaignId }).expect(200);
     expect(res.body).toEqual({ campaignId, status: 'paid' });
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
 
     // Settled: later calls (and the webhook) do not ask Stripe again or launch twice.
     await session.post('/api/webhook/payment-success').send({ campaignId }).expect(200);
     await deliver(stripeEvent('payment_intent.succeeded', { ...pi, status: 'succeeded' })).expect(200);
     expect(await paidMoves(campaignId)).toBe(1);
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
   });
 
   it('20 concurrent calls and the webhook together: one transition to paid, one launch job', async () => {
@@ -314,7 +311,7 @@ describe('POST /api/webhook/payment-success with Stripe', () => {
     expect(hook.status).toBe(200);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(await paidMoves(campaignId)).toBe(1);
-    expect(await launchJobs(campaignId)).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
     // Calls that found the payment settled did not ask Stripe.
     nock.cleanAll();
   });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@app/contracts';
 import { validate, inputOf } from '../../platform/http/validate';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
+import { SESSION_COOKIE } from '../../platform/http/session-store';
 import { actorOf, type Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/errors';
 import { getAccessibleAgent } from '../agents';
@@ -40,9 +41,6 @@ const ServeUpload = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** koa-session's cookie (app.ts): with a server-side store it holds the session id. */
-const SESSION_COOKIE = 'la.sid';
-
 /** A one-way tag of the browser session, so uploads can be traced to it without storing a usable session id. */
 function sessionHashOf(ctx: Context): string | null {
   if (!ctx.session || ctx.session.isNew) return null;

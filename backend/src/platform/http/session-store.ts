@@ -3,13 +3,16 @@ import type { Context } from 'koa';
 import type { Db } from '../db/knex';
 import type { Config } from '../config';
 
+/** The browser session's cookie (koa-session's key): the agent session of the OpenAPI document's security schemes. */
+export const SESSION_COOKIE = 'la.sid';
+
 /**
  * The browser session's cookie as koa-session takes it (the store comes beside it): the app's, and anything
  * that must behave as the app does (bench:floor's stack floor). Secure when the public address is https.
  */
 export function sessionCookieOptions(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>) {
   return {
-    key: 'la.sid',
+    key: SESSION_COOKIE,
     maxAge: 30 * 24 * 60 * 60 * 1000,
     httpOnly: true,
     sameSite: 'lax' as const,

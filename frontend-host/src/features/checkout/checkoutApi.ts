@@ -1,8 +1,6 @@
 import type { CreatePaymentIntentPayload, CreatePaymentIntentResponse, LocalPaymentAnswer } from '@app/contracts';
-import { api } from '../../store/api';
+import { api, CAMPAIGN_TAG } from '../../store/api';
 import type { Campaign } from './campaignTypes';
-
-export const CAMPAIGN_TAG = 'Campaign' as const;
 
 /** POST /api/create-payment-intent's answer (the wire type in contracts). */
 export type PaymentIntent = CreatePaymentIntentResponse;
@@ -26,7 +24,7 @@ export type LocalAuthenticateResult = LocalPaymentAnswer;
  * The campaign read (shared with the success screen) and the payment calls. The endpoint names
  * are specific to payment so they cannot clash with endpoints other features inject into the one api.
  */
-export const checkoutApi = api.enhanceEndpoints({ addTagTypes: [CAMPAIGN_TAG] }).injectEndpoints({
+export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPaymentCampaign: build.query<Campaign, number>({
       query: (id) => `/api/campaigns/${id}`,

@@ -11,7 +11,7 @@ import {
   type TargetingPreviewResponse,
   type TemplateType,
 } from '@app/contracts';
-import { api, type ApiError } from '../../store/api';
+import { api, CAMPAIGN_TAG, type ApiError } from '../../store/api';
 import { putFileWithProgress, type UploadHttpError } from './uploadFile';
 import type { Agent, Listing, MlsAgentMatch } from './draft/wizardTypes';
 
@@ -65,10 +65,8 @@ export interface BrandingBody {
 export type SavedCampaign = CampaignView;
 
 const LISTINGS = 'AgentListings' as const;
-/** The checkout's campaign read provides this tag: saving a draft refreshes what it shows. */
-const CAMPAIGN = 'Campaign' as const;
 
-export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS, CAMPAIGN] }).injectEndpoints({
+export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS] }).injectEndpoints({
   endpoints: (build) => ({
     searchAgent: build.mutation<MlsAgentMatch, { name: string; state: string }>({
       query: (body) => ({ url: '/api/mls/search-agent', method: 'POST', body }),
@@ -148,7 +146,7 @@ export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS, CA
     }),
     updateCampaignDraft: build.mutation<SavedCampaign, { id: number; body: CampaignDraftInput }>({
       query: ({ id, body }) => ({ url: `/api/campaigns/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: CAMPAIGN, id }],
+      invalidatesTags: (_result, _error, { id }) => [{ type: CAMPAIGN_TAG, id }],
     }),
   }),
 });

@@ -1,6 +1,5 @@
 import type { AccountSetupPayload, AgentView, PaymentSuccessResponse, VerificationSent } from '@app/contracts';
-import { api } from '../../store/api';
-import { CAMPAIGN_TAG } from '../checkout/checkoutApi';
+import { api, CAMPAIGN_TAG } from '../../store/api';
 
 const AGENT_TAG = 'Agent' as const;
 
@@ -9,7 +8,7 @@ export type AccountAgent = AgentView;
 
 export type PaymentSuccessResult = PaymentSuccessResponse;
 
-export const successApi = api.enhanceEndpoints({ addTagTypes: [CAMPAIGN_TAG, AGENT_TAG] }).injectEndpoints({
+export const successApi = api.enhanceEndpoints({ addTagTypes: [AGENT_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/webhook/payment-success: the server verifies the payment and launches the campaign (idempotent). */
     reportPaymentSuccess: build.mutation<PaymentSuccessResult, { campaignId: number }>({

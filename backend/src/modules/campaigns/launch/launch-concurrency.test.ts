@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { launchJobs } from '../../../../test/jobs';
 import { createQueue, type Queue } from '../../../platform/jobs/queue';
 import { createLogger } from '../../../platform/logger';
 import { markCampaignPaid } from '..';
@@ -28,14 +29,6 @@ afterAll(async () => {
 });
 afterEach(() => nock.cleanAll());
 
-const openLaunchJobs = async (campaignId: number) => {
-  const r = await t.db.raw(
-    `select count(*) filter (where state in ('created', 'retry', 'active'))::int as open, count(*)::int as total
-       from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`,
-    [String(campaignId)],
-  );
-  return r.rows[0] as { open: number; total: number };
-};
 
 describe('launch happens once per campaign (DESIGN §3)', () => {
   it('20 concurrent payment confirmations and a re-sent job make exactly one Meta campaign', async () => {
@@ -55,8 +48,8 @@ describe('launch happens once per campaign (DESIGN §3)', () => {
     await waitFor('active', async () => (await t.db('campaigns').where({ id: campaignId }).first('status')).status === 'active');
     // Both launch jobs finished: the duplicate found the lease taken, came back, and found the campaign active.
     await waitFor('both launch jobs settled', async () => {
-      const jobs = await openLaunchJobs(campaignId);
-      return jobs.total === 2 && jobs.open === 0;
+      const jobs = await launchJobs(t.db, campaignId);
+      return jobs.length === 2 && jobs.every((j) => !j.open);
     });
     expect(graph.posts.campaigns).toHaveLength(1);
     expect(graph.posts.adsets).toHaveLength(1);

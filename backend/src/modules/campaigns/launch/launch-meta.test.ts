@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { launchJobCount } from '../../../../test/jobs';
 import { redrive } from '../../../platform/jobs/ops';
 import { markCampaignPaid } from '..';
 import { defineLaunchJob, LAUNCH_QUEUE_OPTIONS } from '../jobs/launch-campaign.job';
@@ -45,13 +46,7 @@ const statusIs = (id: number, ...statuses: string[]) => async () => {
   const c = await campaign(id);
   return statuses.includes(c.status) ? c : null;
 };
-const jobsSettled = (id: number) => async () => {
-  const r = await t.db.raw(
-    `select count(*) filter (where state in ('created', 'retry', 'active'))::int as open from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`,
-    [String(id)],
-  );
-  return r.rows[0].open === 0;
-};
+const jobsSettled = (id: number) => async () => (await launchJobCount(t.db, id, { open: true })) === 0;
 
 type Session = ReturnType<TestContext['newSession']>;
 /** A campaign made through the wizard's API, so its owner's session can read it back. */
@@ -228,8 +223,7 @@ describe('launch on Meta (Graph API, nock)', () => {
 
     const { body } = await session.get(`/api/campaigns/${id}`).expect(200);
     expect(body).toMatchObject({ status: 'launch_failed', launchError: c.launchError, facebookCampaignId: graph.id('campaigns', 1) });
-    const dead = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch.dead' and data->>'campaignId' = ?`, [String(id)]);
-    expect(dead.rows[0].n).toBe(1);
+    expect(await launchJobCount(t.db, id, { queue: 'campaigns.launch.dead' })).toBe(1);
 
     // Ops fix the cause and redrive the dead-letter queue: the launch resumes after the recorded campaign.
     adSetAnswer = (_b, n) => [200, { id: `redriven-${n}` }];
@@ -262,8 +256,7 @@ describe('launch on Meta (Graph API, nock)', () => {
     expect(c.launchError).toBe('Meta: Service temporarily unavailable (code 2, fbtrace_id AbCdEfGh123) (gave up after 3 attempts)');
     expect((await session.get(`/api/campaigns/${id}`).expect(200)).body).toMatchObject({ status: 'launch_failed', launchError: c.launchError });
     await waitFor('jobs settled', jobsSettled(id));
-    const dead = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch.dead' and data->>'campaignId' = ?`, [String(id)]);
-    expect(dead.rows[0].n).toBe(1);
+    expect(await launchJobCount(t.db, id, { queue: 'campaigns.launch.dead' })).toBe(1);
   });
 
   it('a retry finds by name what an attempt created before it crashed, instead of creating it again', async () => {

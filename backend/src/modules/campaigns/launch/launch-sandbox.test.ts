@@ -1,4 +1,5 @@
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { launchJobCount } from '../../../../test/jobs';
 import { markCampaignPaid, launchCampaignJob, syncMetricsJob } from '..';
 import { SandboxAdPlatform } from '../providers/sandbox';
 import { syncCampaignMetrics } from '../metrics/sync-metrics';
@@ -96,8 +97,7 @@ describe('launch on the sandbox ad platform', () => {
     await pay(campaignId);
     await waitFor('active', async () => (await campaign(campaignId)).status === 'active');
     expect(await pay(campaignId)).toEqual({ moved: false, status: 'active' });
-    const jobs = await t.db.raw(`select count(*)::int as n from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`, [String(campaignId)]);
-    expect(jobs.rows[0].n).toBe(1);
+    expect(await launchJobCount(t.db, campaignId)).toBe(1);
   });
 
   it('delivery accrues over the flight as the (injected) clock moves; the goal reached, the campaign is stopped and completed', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '../../../../test/helpers';
+import { launchJobs } from '../../../../test/jobs';
 import { loadConfig, REPO_ROOT } from '../../../platform/config';
 import { createDb, type Db } from '../../../platform/db/knex';
 import { createQueue, type Queue } from '../../../platform/jobs/queue';
@@ -118,11 +119,8 @@ it('launches a paid campaign once, though both processes work the queue and the 
   await waitFor(
     'both launch jobs settled',
     async () => {
-      const r = await db.raw(
-        `select count(*) filter (where state in ('created', 'retry', 'active'))::int as open, count(*)::int as total from pgboss.job where name = 'campaigns.launch' and data->>'campaignId' = ?`,
-        [String(campaignId)],
-      );
-      return r.rows[0].total >= 2 && r.rows[0].open === 0;
+      const jobs = await launchJobs(db, campaignId);
+      return jobs.length >= 2 && jobs.every((j) => !j.open);
     },
     60_000,
     50,

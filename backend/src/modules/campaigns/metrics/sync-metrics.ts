@@ -1,8 +1,10 @@
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/knex';
 import type { Logger } from '../../../platform/logger';
+import { openJobExists } from '../../../platform/jobs/job-table';
 import { scaledMs } from '../../../platform/jobs/scaled-schedule';
 import { transitionCampaignsWhere } from '../campaign-transitions';
+import { LAUNCH_JOB_NAME } from '../jobs/launch-campaign.job';
 import { adPlatformForCampaignId, AdPlatformError, type AdPlatform, type CampaignInsights } from '../providers';
 
 export interface SyncDeps {
@@ -279,15 +281,14 @@ const STUCK_REASON = 'The launch stopped without finishing (its job is no longer
 async function failStuckLaunches(db: Db): Promise<number[]> {
   return db.transaction(async (trx) => {
     const ids: number[] = [];
+    const queued = openJobExists(LAUNCH_JOB_NAME, 'campaignId', 'c.id::text');
     for (const from of ['paid', 'launching'] as const) {
       ids.push(
         ...(await transitionCampaignsWhere(trx, from, 'launch_failed', STUCK_REASON, {
           sql: `c.status_changed_at < now() - interval '10 minutes'
                 and (c.launch_lease_until is null or c.launch_lease_until < now())
-                and not exists (
-                  select 1 from pgboss.job j
-                   where j.name = 'campaigns.launch' and j.state in ('created', 'retry', 'active')
-                     and j.data->>'campaignId' = c.id::text)`,
+                and not ${queued.sql}`,
+          bindings: queued.bindings,
         })),
       );
     }

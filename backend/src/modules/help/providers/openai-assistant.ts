@@ -1,19 +1,11 @@
-import OpenAI from 'openai';
 import { helpTitle } from '@app/contracts';
-import type { Logger } from '../../../platform/logger';
+import { OpenAiChat, type OpenAiProviderOptions } from '../../../platform/outbound/openai-chat';
 import { loadArticles } from '../articles';
 import { groundingFor } from '../grounding';
 import { helpUnavailable } from '../help.errors';
 import type { HelpProvider, HelpQuestion } from './help-provider';
 
-export interface OpenAiHelpOptions {
-  apiKey: string;
-  model: string;
-  logger: Logger;
-  timeoutMs?: number;
-  maxRetries?: number;
-  baseURL?: string;
-}
+export type OpenAiHelpOptions = OpenAiProviderOptions;
 
 /**
  * The system prompt: our articles (so answers follow what the product really does: field names, the
@@ -40,37 +32,18 @@ export function buildMessages(q: HelpQuestion): { role: 'system' | 'user' | 'ass
   return [{ role: 'system', content: buildSystemPrompt(q) }, ...history, { role: 'user', content: ask }];
 }
 
-/** OpenAI Chat Completions (POST /v1/chat/completions) with the model from OPENAI_MODEL. */
+/** OpenAI Chat Completions (platform/outbound/openai-chat.ts) with the model from OPENAI_MODEL. */
 export class OpenAiHelpAssistant implements HelpProvider {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  private readonly chat: OpenAiChat;
 
-  constructor(private readonly opts: OpenAiHelpOptions) {
-    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs ?? 30_000, maxRetries: opts.maxRetries ?? 1 });
+  constructor(opts: OpenAiHelpOptions) {
+    this.chat = new OpenAiChat({ ...opts, timeoutMs: opts.timeoutMs ?? 30_000 });
   }
 
   async answer(q: HelpQuestion): Promise<string> {
-    let content: string | null | undefined;
-    try {
-      // Reasoning models (o-series, gpt-5) take no temperature and spend completion tokens on reasoning.
-      const reasoning = /^(?:o\d|gpt-5)/i.test(this.opts.model);
-      const completion = await this.client.chat.completions.create({
-        model: this.opts.model,
-        messages: buildMessages(q),
-        ...(reasoning ? { reasoning_effort: 'low' as const, max_completion_tokens: 4000 } : { temperature: 0.2, max_completion_tokens: 1200 }),
-        n: 1,
-      });
-      content = completion.choices[0]?.message?.content;
-    } catch (err) {
-      const e = err as { status?: number; name?: string; message?: string };
-      this.opts.logger.warn({ status: e.status, error: e.name, message: e.message }, 'openai help request failed');
-      throw helpUnavailable();
-    }
-    const text = (content ?? '').trim();
-    if (!text) {
-      this.opts.logger.warn('openai returned no help answer');
-      throw helpUnavailable();
-    }
+    const text = await this.chat.complete(buildMessages(q), { temperature: 0.2, maxTokens: 1200, reasoningMaxTokens: 4000 }, 'help answer');
+    if (!text) throw helpUnavailable();
     return text;
   }
 }

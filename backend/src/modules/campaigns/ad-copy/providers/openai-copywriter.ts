@@ -1,6 +1,5 @@
-import OpenAI from 'openai';
 import { formatPrice, usStateName } from '@app/contracts';
-import type { Logger } from '../../../../platform/logger';
+import { OpenAiChat, type OpenAiProviderOptions } from '../../../../platform/outbound/openai-chat';
 import type { ListingFacts } from '../listing-facts';
 import type { AdCopyProvider, WriteOptions } from './ad-copy-provider';
 
@@ -8,15 +7,8 @@ import { aiUnavailable } from '../../campaigns.errors';
 
 export { aiUnavailable };
 
-export interface OpenAiCopywriterOptions {
-  apiKey: string;
-  model: string;
-  logger: Logger;
-  /** Per attempt. The wizard waits on this call, so it is short. */
-  timeoutMs?: number;
-  maxRetries?: number;
-  baseURL?: string;
-}
+/** timeoutMs: per attempt, 15 s by default (the wizard waits on this call, so it is short). */
+export type OpenAiCopywriterOptions = OpenAiProviderOptions;
 
 const SYSTEM_PROMPT = [
   'You write Facebook and Instagram ad primary text for US real-estate agents promoting one property.',
@@ -53,47 +45,22 @@ export function buildPrompt(f: ListingFacts, { variant, refresh }: WriteOptions)
   return `${lines.join('\n')}\n\n${ask}`;
 }
 
-/** OpenAI Chat Completions (POST /v1/chat/completions) with the model from OPENAI_MODEL. */
+/** OpenAI Chat Completions (platform/outbound/openai-chat.ts) with the model from OPENAI_MODEL. */
 export class OpenAiCopywriter implements AdCopyProvider {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  private readonly chat: OpenAiChat;
 
-  constructor(private readonly opts: OpenAiCopywriterOptions) {
-    this.client = new OpenAI({
-      apiKey: opts.apiKey,
-      baseURL: opts.baseURL,
-      timeout: opts.timeoutMs ?? 15_000,
-      maxRetries: opts.maxRetries ?? 1,
-    });
+  constructor(opts: OpenAiCopywriterOptions) {
+    this.chat = new OpenAiChat({ ...opts, timeoutMs: opts.timeoutMs ?? 15_000 });
   }
 
   async write(facts: ListingFacts, options: WriteOptions): Promise<string> {
-    let content: string | null | undefined;
-    try {
-      // Reasoning models (o-series, gpt-5) take no temperature and spend completion tokens on reasoning.
-      const reasoning = /^(?:o\d|gpt-5)/i.test(this.opts.model);
-      const completion = await this.client.chat.completions.create({
-        model: this.opts.model,
-        messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: buildPrompt(facts, options) },
-        ],
-        ...(reasoning
-          ? { reasoning_effort: 'low' as const, max_completion_tokens: 2000 }
-          : { temperature: options.refresh ? 0.9 : 0.7, max_completion_tokens: 300 }),
-        n: 1,
-      });
-      content = completion.choices[0]?.message?.content;
-    } catch (err) {
-      const e = err as { status?: number; name?: string; message?: string };
-      this.opts.logger.warn({ status: e.status, error: e.name, message: e.message }, 'openai ad copy request failed');
-      throw aiUnavailable();
-    }
-    const text = cleanCompletion(content ?? '');
-    if (!text) {
-      this.opts.logger.warn('openai returned no ad copy');
-      throw aiUnavailable();
-    }
+    const messages = [
+      { role: 'system' as const, content: SYSTEM_PROMPT },
+      { role: 'user' as const, content: buildPrompt(facts, options) },
+    ];
+    const text = cleanCompletion((await this.chat.complete(messages, { temperature: options.refresh ? 0.9 : 0.7, maxTokens: 300, reasoningMaxTokens: 2000 }, 'ad copy')) ?? '');
+    if (!text) throw aiUnavailable();
     return text;
   }
 }

@@ -75,7 +75,7 @@ test.describe('toasts on a phone', () => {
     // machine may spend on an action's own checks).
     await page.getByRole('button', { name: 'Continue', exact: true }).last().click();
     await page.getByRole('button', { name: 'Refresh ad copy' }).click();
-    const tapped = toasts(page).locator('li').first();
+    const tapped = toasts(page).locator('[data-variant]').first();
     await expect(tapped).toBeVisible();
     await tapped.dispatchEvent('pointerdown', { pointerId: 3, clientX: 300, clientY: 30, isPrimary: true, pointerType: 'touch' });
     await tapped.dispatchEvent('pointerup', { pointerId: 3, clientX: 300, clientY: 30, isPrimary: true, pointerType: 'touch' });
@@ -83,7 +83,7 @@ test.describe('toasts on a phone', () => {
 
     // A swipe sideways dismisses a toast.
     await page.getByRole('button', { name: 'Refresh ad copy' }).click();
-    const refreshed = toasts(page).locator('li').first();
+    const refreshed = toasts(page).locator('[data-variant]').first();
     await expect(refreshed).toBeVisible();
     const box = (await refreshed.boundingBox())!;
     const y = box.y + box.height / 2;
@@ -104,7 +104,7 @@ test.describe('toasts on a desktop', () => {
     expect(await controlsIn(page, await toastFootprint(page))).toEqual([]);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('button', { name: 'Refresh ad copy' }).click();
-    const toast = toasts(page).locator('li').first();
+    const toast = toasts(page).locator('[data-variant]').first();
     await expect(toast).toBeVisible();
     await toast.click();
     await expect(toast).toBeHidden();
@@ -129,7 +129,7 @@ test.describe('one toast area', () => {
     await expect(toasts(page).getByText('Profile Updated')).toBeVisible();
     await expect(page.getByText('Profile Updated')).toHaveCount(1);
     // A tap dismisses it there, as every toast of the shell.
-    await toasts(page).locator('li').first().click();
+    await toasts(page).locator('[data-variant]').first().click();
     await expect(page.getByText('Profile Updated')).toHaveCount(0);
   });
 });

@@ -28,7 +28,7 @@ function ToastView({ toast }: { toast: ToastItem }) {
   const [offset, setOffset] = useState<{ x: number; y: number } | null>(null);
   const dismiss = () => dispatch(toastDismissed(id));
   const fromButton = (event: PointerEvent) => !!(event.target as HTMLElement).closest('button');
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (fromButton(event)) return;
     drag.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
     try {
@@ -56,7 +56,7 @@ function ToastView({ toast }: { toast: ToastItem }) {
 
   const destructive = toast.variant === 'destructive';
   return (
-    <li
+    <div
       className={`${styles.toast} ${destructive ? styles.destructive : ''}`}
       role={destructive ? 'alert' : 'status'}
       aria-atomic="true"
@@ -95,20 +95,23 @@ function ToastView({ toast }: { toast: ToastItem }) {
       >
         ×
       </button>
-    </li>
+    </div>
   );
 }
 
-/** The host's toast area (spec: title, description, optional action, close button). */
+/**
+ * The host's toast area (spec: title, description, optional action, close button), the remotes' too. Each toast is
+ * a live region of its own (status, or alert when it reports a failure): a list's items may not carry those roles.
+ */
 export function Toaster() {
   const toasts = useAppSelector((state) => state.toast.toasts);
   return (
     <section aria-label="Notifications" className={styles.viewport}>
-      <ol className={styles.list}>
+      <div className={styles.list}>
         {toasts.map((toast) => (
           <ToastView key={toast.id} toast={toast} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }

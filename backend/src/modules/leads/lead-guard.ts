@@ -48,9 +48,14 @@ export function messageKeyOf(message: string | null | undefined): string | null 
 export const LEAD_GUARD_THRESHOLD = 5;
 export const LEAD_GUARD_HALF_LIFE_SECONDS = 600;
 
+/** The guard row's score now: decayed by half every `$2` seconds since it was last scored. */
+const DECAYED_SCORE = `g.score * power(0.5, greatest(extract(epoch from now() - g.scored_at), 0) / $2)`;
+/** Whether a decayed score guards its listing (with room for the float arithmetic of the decay). */
+const guards = (score: number) => score >= LEAD_GUARD_THRESHOLD - 1e-9;
+
 const SCORE_LEAD = `insert into lead_guards as g (listing_id, score, scored_at) values ($1, 1, now())
   on conflict (listing_id) do update
-    set score = g.score * power(0.5, greatest(extract(epoch from now() - g.scored_at), 0) / $2) + 1, scored_at = now()
+    set score = ${DECAYED_SCORE} + 1, scored_at = now()
   returning score - 1 as before`;
 
 /**
@@ -60,15 +65,15 @@ const SCORE_LEAD = `insert into lead_guards as g (listing_id, score, scored_at) 
 export async function scoreLead(db: Db, listingId: number): Promise<{ guarded: boolean; score: number }> {
   const { rows } = await pipelineOf(db).query<{ before: number }>({ name: 'leads.score-guard', text: SCORE_LEAD, values: [listingId, LEAD_GUARD_HALF_LIFE_SECONDS] });
   const score = Number(rows[0].before);
-  return { guarded: score >= LEAD_GUARD_THRESHOLD - 1e-9, score };
+  return { guarded: guards(score), score };
 }
 
-const READ_GUARD = `select score * power(0.5, greatest(extract(epoch from now() - scored_at), 0) / $2) as score from lead_guards where listing_id = $1`;
+const READ_GUARD = `select ${DECAYED_SCORE} as score from lead_guards as g where g.listing_id = $1`;
 
 /** Whether the listing is guarded now (its decayed score), counting nothing: the form asks it as it opens. */
 export async function isGuarded(db: Db, listingId: number): Promise<boolean> {
   const { rows } = await pipelineOf(db).query<{ score: number }>({ name: 'leads.read-guard', text: READ_GUARD, values: [listingId, LEAD_GUARD_HALF_LIFE_SECONDS] });
-  return rows.length > 0 && Number(rows[0].score) >= LEAD_GUARD_THRESHOLD - 1e-9;
+  return rows.length > 0 && guards(Number(rows[0].score));
 }
 
 /** Counts past which a lead sent to a guarded listing looks like part of the flood (per hour, every listing). */

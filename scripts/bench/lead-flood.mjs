@@ -135,6 +135,15 @@ try {
   const junkAnswers = { 201: 0 };
   const junkIds = [];
   let floodDone = false;
+  // BENCH_DEBUG: what the database was doing when a request was slow (statements running over 150 ms, and their waits).
+  const slowSamples = [];
+  const sampler = process.env.BENCH_DEBUG
+    ? setInterval(() => {
+        db.query(`select pid, state, wait_event_type, wait_event, round(extract(epoch from now() - query_start) * 1000) as ms, left(query, 60) as q
+                    from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle' and now() - query_start > interval '150 ms'`)
+          .then(({ rows }) => rows.length && slowSamples.push({ t: Math.round(performance.now()), rows }), () => {});
+      }, 50)
+    : null;
   const flood = (async () => {
     const started = performance.now();
     const inFlight = [];
@@ -149,6 +158,7 @@ try {
           { name: `Junk Sender ${i}`, email: `junk${i}@example.net`, message: `Limited offer ${i}: reply now`, formToken, idempotencyKey: crypto.randomBytes(12).toString('base64url') },
           { 'X-Forwarded-For': `198.18.${a}.7` },
         ).then((res) => {
+          if (process.env.BENCH_DEBUG && performance.now() - (due > now ? due : now) > 300) log('slow junk', i, Math.round(performance.now() - (due > now ? due : now)), 'ms at', Math.round(performance.now()));
           junkAnswers[res.status] = (junkAnswers[res.status] ?? 0) + 1;
           if (res.status === 201) junkIds.push(res.body.id);
         }),
@@ -165,11 +175,17 @@ try {
   const lane = async (n) => {
     for (let i = 0; i < n; i++) {
       const during = !floodDone;
-      flooding.push({ ...(await buyer(flooded)), during });
+      const b = await buyer(flooded);
+      if (process.env.BENCH_DEBUG) log('buyer done at', Math.round(performance.now()), 'server', b.serverMs.map(Math.round).join(','));
+      flooding.push({ ...b, during });
     }
   };
   await Promise.all([lane(Math.ceil(BUYERS / 2)), lane(Math.floor(BUYERS / 2))]);
   const floodSeconds = await flood;
+  if (sampler) {
+    clearInterval(sampler);
+    for (const s of slowSamples) log('db at', s.t, JSON.stringify(s.rows));
+  }
   log('flood buyers (total = tap + round trips + solve; * asked for a proof)', flooding.map((b) => `${Math.round(b.ms)}${b.challenged ? '*' : ''} = ${Math.round(b.tapMs)} + [${b.serverMs.map(Math.round).join(', ')}] + ${Math.round(b.solveMs)}`).join('; '));
 
   // What reached the agent: the junk leads handed to delivery (each made an email; workers deliver them).

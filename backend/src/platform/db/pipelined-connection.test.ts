@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Client, Pool } from 'pg';
 import { PipelinedConnection, runPipelinedTransaction } from './pipelined-connection';
 import { createTestDatabase } from '../../../test/helpers';
@@ -40,6 +41,18 @@ describe('PipelinedConnection', () => {
     expect(results.map((r) => r.rows[0].n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(new Set(results.map((r) => r.rows[0].pid)).size).toBe(1);
     expect(await backends()).toEqual([results[0].rows[0].pid]);
+  });
+
+  it('sends the statements made in one event-loop turn in one write to the socket', async () => {
+    await pipeline.query({ text: 'select 1' }); // connected
+    const writes = [jest.spyOn(net.Socket.prototype as unknown as { _writev: () => void }, '_writev'), jest.spyOn(net.Socket.prototype as unknown as { _write: () => void }, '_write')];
+    try {
+      const results = await Promise.all(Array.from({ length: 5 }, (_, i) => pipeline.query<{ n: number }>({ text: 'select $1::int as n', values: [i] })));
+      expect(results.map((r) => r.rows[0].n)).toEqual([0, 1, 2, 3, 4]);
+      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
+    } finally {
+      for (const spy of writes) spy.mockRestore();
+    }
   });
 
   it('fails a bad statement alone: the ones sent beside it are answered', async () => {
@@ -90,6 +103,21 @@ describe('runPipelinedTransaction', () => {
     expect(await rows()).toEqual([1, 2, 3]);
     const insert = 'insert into pipelined_rows (n) values ($1) returning n';
     expect(announced).toEqual([insert, insert, insert, insert]);
+  });
+
+  it('sends BEGIN, the statements made in the same turn and COMMIT in one write', async () => {
+    const client = await pool.connect(); // the pool's connection, opened before the count
+    client.release();
+    const writes = [jest.spyOn(net.Socket.prototype as unknown as { _writev: () => void }, '_writev'), jest.spyOn(net.Socket.prototype as unknown as { _write: () => void }, '_write')];
+    try {
+      await runPipelinedTransaction(pool, () => undefined, async (tx) => {
+        await Promise.all([tx.query({ text: 'insert into pipelined_rows (n) values (1), (2)' }), tx.query({ text: 'insert into pipelined_rows (n) values (3)' }), tx.commit()]);
+      });
+      expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
+    } finally {
+      for (const spy of writes) spy.mockRestore();
+    }
+    expect(await rows()).toEqual([1, 2, 3]);
   });
 
   it('rolls back everything when a statement fails, and rejects with that failure, not the refusals behind it', async () => {

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import type { LeadChallenge } from '@app/contracts';
+import { leadSubmissionSchema, type LeadChallenge } from '@app/contracts';
+import { findPublicListingRef } from '../listings';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { signedInBrowser, wizardBrowser } from '../../../test/factories';
 import { LeadFormTokens } from './form-token';
 import { LEAD_GUARD_THRESHOLD } from './lead-guard';
 import { leadingZeroBits } from './lead-proof';
+import { leadWriter } from './leads.service';
 
 // Abuse that degrades instead of refusing (DESIGN §6 Leads). Workers are off: what reaches the agent is what was
 // handed to delivery (a snapshot, and a message per channel that is on: email by default).
@@ -95,6 +97,39 @@ describe('a flood of junk leads at one listing', () => {
     expect(first.body.challenge).toBeUndefined();
     const lead = await t.db('leads').where({ id: first.body.id }).first();
     expect(lead).toMatchObject({ status: 'held', holdReasons: ['network', 'proof'] });
+  });
+});
+
+describe('the lead writer', () => {
+  it('writes held leads in a lane of their own, committed without waiting for the disk, apart from the delivered ones', async () => {
+    const { listing } = await wizardBrowser(t.newSession());
+    const mlsId = listing.mlsId as string;
+    const ref = (await findPublicListingRef({ caches: t.caches }, mlsId))!;
+    const writer = leadWriter({ db: t.db, queue: t.queue, config: t.config, caches: t.caches });
+    const lead = (hold: ['proof'] | null) => ({ ref, input: leadSubmissionSchema.parse(form(mlsId)), userAgent: null, now: Date.now(), hold });
+    const statements: string[] = [];
+    const onQuery = (q: { sql?: string }) => void (q.sql && statements.push(q.sql));
+    t.db.on('query', onQuery);
+    try {
+      // Submitted in the same turn: one lane would write all three in one transaction.
+      const [held, delivered, heldToo] = await Promise.all([writer.submit(lead(['proof'])), writer.submit(lead(null)), writer.submit(lead(['proof']))]);
+      const xmin = async (id: number) => (await t.db('leads').where({ id }).first(t.db.raw('xmin::text as xmin'))).xmin as string;
+      expect(await xmin(held.id)).toBe(await xmin(heldToo.id));
+      expect(await xmin(delivered.id)).not.toBe(await xmin(held.id));
+    } finally {
+      t.db.off('query', onQuery);
+    }
+    expect(statements).toContain('set local synchronous_commit = off');
+    // The delivered lead's transaction alone: durable (no such setting).
+    statements.length = 0;
+    t.db.on('query', onQuery);
+    try {
+      await writer.submit(lead(null));
+    } finally {
+      t.db.off('query', onQuery);
+    }
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements).not.toContain('set local synchronous_commit = off');
   });
 });
 

@@ -43,7 +43,7 @@ export interface LeadsDeps {
   /** The listing a lead goes to and the agent's notification settings come from the read cache. */
   caches: ReadCaches;
   /** Stores leads, grouping the ones that arrive together into one transaction (`leadWriter`). */
-  writer: GroupCommit<NewLead, StoredLead>;
+  writer: LeadWriter;
 }
 
 export interface SubmitLead {
@@ -132,7 +132,7 @@ const INSERT_LEADS = `insert into leads (listing_id, agent_id, name, email, phon
  * notifications door's statements (snapshots, messages, first attempts) and COMMIT. Held leads are stored and
  * handed to nobody. A form or content already stored (before or in the same batch) answers its lead's id.
  */
-async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>, batch: NewLead[]): Promise<StoredLead[]> {
+async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>, batch: NewLead[], lane: 'delivered' | 'held'): Promise<StoredLead[]> {
   const forms = batch.map(({ ref, input, userAgent, now, hold, trace }) => {
     // What the agent is told (the delivered snapshot) …
     const lead = {
@@ -174,6 +174,8 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
   const delivered = forms.filter((f) => !f.hold);
   const handover = await prepareLeadHandover({ queue: deps.queue, config: deps.config, caches: deps.caches, db: deps.db }, delivered.map((f) => f.lead.agentId));
   const results = await pipelinedTransaction(deps.db, async (tx) => {
+    // Held leads (suspected flood) do not wait for the WAL to reach the disk: see `leadWriter`.
+    if (lane === 'held') void tx.query({ text: 'set local synchronous_commit = off' });
     // A form sent twice (racing sends, or a retry), or the same content twice: a unique key lets one insert.
     const [inserted, messageIds] = await Promise.all([
       tx.query<{ id: number; listingId: number; idempotencyKey: string; createdAt: Date }>({ name: 'leads.insert-batch', text: INSERT_LEADS, values: [JSON.stringify(ordered)] }),
@@ -210,9 +212,24 @@ async function storeLeads(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'cac
   });
 }
 
-/** This app's lead writer: leads arriving together share a transaction (platform/db/group-commit.ts). */
-export function leadWriter(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>): GroupCommit<NewLead, StoredLead> {
-  return new GroupCommit((batch) => storeLeads(deps, batch), { maxBatch: 50, maxInFlight: 2 });
+/** Stores a lead that passed the guards: `leadWriter`. */
+export interface LeadWriter {
+  submit(lead: NewLead): Promise<StoredLead>;
+}
+
+/**
+ * This app's lead writer: leads arriving together share a transaction (platform/db/group-commit.ts), in two
+ * lanes. Leads handed to delivery go together; leads held for review (a guarded listing's suspected flood) go
+ * together in a lane of their own, so a flood's writes never queue a real buyer's lead behind them. A held
+ * lead's transaction commits without waiting for the disk (`synchronous_commit = off`, for that transaction
+ * only): a database crash may forget the last fraction of a second of held leads (a buyer among them sends
+ * again, as the page does with its proof of work); a delivered lead and its delivery jobs are always durable
+ * before the 201.
+ */
+export function leadWriter(deps: Pick<LeadsDeps, 'db' | 'queue' | 'config' | 'caches'>): LeadWriter {
+  const delivered = new GroupCommit<NewLead, StoredLead>((batch) => storeLeads(deps, batch, 'delivered'), { maxBatch: 50, maxInFlight: 2 });
+  const held = new GroupCommit<NewLead, StoredLead>((batch) => storeLeads(deps, batch, 'held'), { maxBatch: 50, maxInFlight: 2 });
+  return { submit: (lead) => (lead.hold ? held : delivered).submit(lead) };
 }
 
 /** Spends a challenge's proof: true once for a valid one, false for a wrong, stale or already used one. */

@@ -12,3 +12,4 @@ export * from './help.js';
 export * from './admin.js';
 export * from './public-api.js';
 export * from './autopilot.js';
+export * from './credits.js';

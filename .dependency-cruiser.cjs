@@ -69,6 +69,32 @@ module.exports = {
       to: { path: '^(backend|frontend-[^/]+|scripts)/' },
     },
     {
+      name: 'contracts-answers-never-import-requests',
+      severity: 'error',
+      comment:
+        'contracts/CONTEXT.md: requests (inputs) live in contracts/src/schemas/, answers (outputs) in contracts/src/wire/. ' +
+        'An answer is built from other answers (the listing core, common shapes), never from a request schema.',
+      from: { path: '^contracts/src/wire/' },
+      to: { path: '^contracts/src/schemas/' },
+    },
+    {
+      name: 'contracts-requests-never-import-answers',
+      severity: 'error',
+      comment: 'contracts/CONTEXT.md: a request schema (contracts/src/schemas/) validates what comes in; an answer it needs is in the wrong home.',
+      from: { path: '^contracts/src/schemas/' },
+      to: { path: '^contracts/src/wire/' },
+    },
+    {
+      name: 'contracts-rules-stand-before-schemas',
+      severity: 'error',
+      comment:
+        'contracts/CONTEXT.md: the top-level files of contracts/src are zod-free rules and texts the pages load without zod; ' +
+        'they never import the schemas or answers (a type from wire/ is erased, so `import type` is allowed). ' +
+        'zod itself is under node_modules, which this config excludes: contracts/src/rules.test.ts checks that import.',
+      from: { path: '^contracts/src/[^/]+\\.ts$', pathNot: ['\\.test\\.ts$', '^contracts/src/index\\.ts$'] },
+      to: { path: '^contracts/src/(schemas|wire)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../test/helpers';
-import { wizardBrowser, type Session } from '../test/factories';
+import { insertDraftCampaign, insertListing, wizardBrowser, type Session } from '../test/factories';
 
 /**
  * DESIGN §3, the two levels of access of every agent-scoped route, as one table: who may open an agent's data.
@@ -98,15 +98,7 @@ let seq = 0;
 
 /** A listing and a draft campaign of this agent, written to the tables (made by no browser: only the signed-in agent reaches it). */
 async function campaignOf(agentId: number): Promise<number> {
-  seq += 1;
-  const mlsId = `AM${Date.now().toString(36).toUpperCase()}${seq}`;
-  const [l] = await t.db('listings').insert({ agentId, mlsId, address: '12 Palm Ave', city: 'Tampa', state: 'FL', priceCents: 45_000_000, status: 'active' }).returning('id');
-  const [c] = await t
-    .db('campaigns')
-    .insert({ agentId, listingId: l.id, mlsListingId: mlsId, templateType: 'just-listed', headline: 'Amazing Property', description: 'Sunny.', budgetCents: 29_900, impressionsRequested: 15_000, status: 'draft' })
-    .returning('id');
-  await t.db('campaignTransitions').insert({ campaignId: c.id, fromStatus: null, toStatus: 'draft', reason: 'created' });
-  return c.id;
+  return insertDraftCampaign(t.db, await insertListing(t.db, agentId));
 }
 
 /** A wizard agent made by `session`, given an account (a verified email and a password) in the database, then logged in from `loginSession`. */

@@ -39,53 +39,9 @@ export async function wizardBrowser(
   return { session, agent, listing };
 }
 
-/**
- * An agent, one of its MLS listings (a Tampa 3-bed with two demo photos and a map point) and a draft
- * campaign for it, written straight to the tables: the public listing pages and leads tests start here.
- */
-export async function insertListingWithDraftCampaign(
-  db: import('../src/platform/db/knex').Db,
-  campaign: Record<string, unknown> = {},
-  listing: Record<string, unknown> = {},
-): Promise<{ campaignId: number; agentId: number; listingId: number; mlsId: string }> {
-  const [agent] = await db('agents').insert({ name: 'Dana Whitfield', state: 'FL' }).returning('id');
-  const mlsId = `T${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
-  const [l] = await db('listings')
-    .insert({
-      agentId: agent.id,
-      mlsId,
-      address: '12 Palm Ave',
-      city: 'Tampa',
-      state: 'FL',
-      priceCents: 45_000_000,
-      bedrooms: 3,
-      status: 'active',
-      imageUrl: '/demo-mls/photos/exterior-01.jpg',
-      images: JSON.stringify(['/demo-mls/photos/exterior-01.jpg', '/demo-mls/photos/kitchen-01.jpg']),
-      description: 'Sunny 3-bed home with a pool.',
-      latitude: 27.9506,
-      longitude: -82.4572,
-      ...listing,
-    })
-    .returning('id');
-  const [c] = await db('campaigns')
-    .insert({
-      agentId: agent.id,
-      listingId: l.id,
-      mlsListingId: mlsId,
-      templateType: 'just-listed',
-      headline: 'Amazing Property in Tampa',
-      description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
-      imageUrl: '/demo-mls/photos/exterior-01.jpg',
-      budgetCents: 29_900,
-      impressionsRequested: 15_000,
-      status: 'draft',
-      ...campaign,
-    })
-    .returning('id');
-  await db('campaignTransitions').insert({ campaignId: c.id, fromStatus: null, toStatus: 'draft', reason: 'created' });
-  return { campaignId: c.id, agentId: agent.id, listingId: l.id, mlsId };
-}
+// Rows written straight to the tables live in src/testing/rows.ts (compiled: bench:launch uses them too); tests
+// import every factory from here.
+export { agentWithListing, insertAgent, insertDraftCampaign, insertLead, insertListing, insertListingWithDraftCampaign, waitFor } from '../src/testing/rows';
 
 /**
  * A wizard agent that has an account and is signed in, in `session`. The account is made in the database

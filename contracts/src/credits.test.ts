@@ -1,4 +1,4 @@
-import { shortfallCreditCents } from './wire/credits';
+import { shortfallCreditCents } from './credits';
 
 describe('shortfallCreditCents: round_half_even(price_cents × (promised − delivered) / promised)', () => {
   it('0 delivered: the whole price', () => {

@@ -15,6 +15,8 @@ export * from './help.js';
 export * from './errors.js';
 export * from './cards.js';
 export * from './autopilot.js';
+export * from './credits.js';
+export * from './campaign-statuses.js';
 export * from './schemas/index.js';
 export * from './api-client.js';
 export * from './wire/index.js';

@@ -1,4 +1,4 @@
-import { leadSubmissionSchema } from './schemas/public-listing.js';
+import { leadSubmissionSchema } from './schemas/leads.js';
 import { LEAD_CONSENT_TEXTS, leadInterest, manualListingImages, placeholderLabel, wrapIndex } from './public-listing.js';
 
 describe('public listing rules', () => {

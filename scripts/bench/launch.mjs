@@ -20,7 +20,7 @@ const { jobs: allJobs } = dist('jobs.js');
 const { loadConfig } = dist('platform/config.js');
 const { createLogger } = dist('platform/logger.js');
 const { markCampaignPaid, launchCampaignJob } = dist('modules/campaigns/index.js');
-const { insertDraftCampaign } = dist('modules/campaigns/testing/fixtures.js');
+const { insertListingWithDraftCampaign: insertDraftCampaign } = dist('testing/rows.js');
 const { startFakeGraph } = dist('modules/campaigns/testing/fake-graph-server.js');
 const { META_TEST_ENV } = dist('modules/campaigns/testing/meta-graph-shapes.js');
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { adminAutopilotStateSchema } from '../wire/autopilot.js';
 import { idParam } from './common.js';
 
 /** Admin filters (spec §2 Admin): status, campaigns, search by name or email, created within. */
@@ -30,60 +29,6 @@ export const adminAgentsQuerySchema = z.object({
 export type AdminAgentsQuery = z.infer<typeof adminAgentsQuerySchema>;
 export type AdminAgentsQueryInput = z.input<typeof adminAgentsQuerySchema>;
 
-/** A campaign inside an admin agent row (goal = impressionsRequested; delivered from the stored metrics). */
-export const adminCampaignSchema = z.object({
-  id: z.number(),
-  status: z.string(),
-  headline: z.string().nullable(),
-  mlsListingId: z.string().nullable(),
-  impressionsRequested: z.number(),
-  impressionsDelivered: z.number(),
-  clicks: z.number(),
-  createdAt: z.string(),
-});
-export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
-
-/** Spec §3 Admin agent row: id, name, email, createdAt, campaigns[], totalCampaigns, activeCampaigns, totalSpent (USD). */
-export const adminAgentRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string().nullable(),
-  createdAt: z.string(),
-  campaigns: z.array(adminCampaignSchema),
-  totalCampaigns: z.number(),
-  activeCampaigns: z.number(),
-  totalSpent: z.number(),
-  /** The agent's autopilot (DESIGN §7): on or off, a saved card, drafts ahead, ads launched. */
-  autopilot: adminAutopilotStateSchema,
-});
-export type AdminAgentRow = z.infer<typeof adminAgentRowSchema>;
-
-/**
- * Totals over the filtered set (spec §2): agents, campaigns, active campaigns, revenue (USD): what was paid net of
- * credits for under-delivery (refunds made and account credit outstanding), and those credits (USD).
- */
-export const adminTotalsSchema = z.object({
-  agents: z.number(),
-  campaigns: z.number(),
-  activeCampaigns: z.number(),
-  revenue: z.number(),
-  credits: z.number(),
-});
-export type AdminTotals = z.infer<typeof adminTotalsSchema>;
-
-export const adminAgentsPageSchema = z.object({
-  agents: z.array(adminAgentRowSchema),
-  totals: adminTotalsSchema,
-  page: z.number(),
-  pageSize: z.number(),
-  /** Agents in the filtered set (= totals.agents); pages = ceil(total / pageSize). */
-  total: z.number(),
-});
-export type AdminAgentsPage = z.infer<typeof adminAgentsPageSchema>;
-
-/** Spec §3 Admin metrics per campaign. */
-export const adminCampaignMetricsSchema = z.object({ campaignId: z.number(), impressions: z.number(), clicks: z.number() });
-export type AdminCampaignMetrics = z.infer<typeof adminCampaignMetricsSchema>;
 
 /** GET /api/admin/facebook-metrics?campaignIds=1,2,3 (at most 500; without it, the newest 500 launched campaigns). */
 export const ADMIN_METRICS_MAX = 500;
@@ -102,33 +47,6 @@ export const adminMetricsQuerySchema = z.object({
     }),
 });
 
-/** Failed work (admin panel and ops CLI): failed launches and failed or dead-lettered jobs of any queue. */
-export const adminFailedLaunchSchema = z.object({
-  campaignId: z.number(),
-  agentId: z.number(),
-  headline: z.string().nullable(),
-  error: z.string().nullable(),
-  attempts: z.number(),
-  failedAt: z.string(),
-});
-export type AdminFailedLaunch = z.infer<typeof adminFailedLaunchSchema>;
-
-export const adminFailedJobSchema = z.object({
-  id: z.string(),
-  queue: z.string(),
-  /** For a dead-letter copy, the queue it failed in (Retry puts it back there). */
-  sourceQueue: z.string().nullable(),
-  retryCount: z.number(),
-  error: z.string().nullable(),
-  at: z.string(),
-});
-export type AdminFailedJob = z.infer<typeof adminFailedJobSchema>;
-
-export const adminFailedWorkSchema = z.object({
-  launches: z.array(adminFailedLaunchSchema),
-  jobs: z.array(adminFailedJobSchema),
-});
-export type AdminFailedWork = z.infer<typeof adminFailedWorkSchema>;
 
 export const adminRetryJobSchema = z.object({
   queue: z.string().trim().min(1, { error: 'Queue is required' }).max(200),

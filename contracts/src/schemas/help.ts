@@ -94,6 +94,3 @@ export const helpRequestSchema = z
 
 // The follow-up body builder (buildHelpFollowUp) lives in ../help.ts: the dashboard imports it without zod.
 
-/** POST /api/ai-help answer: the assistant's reply as Markdown. */
-export const helpResponseSchema = z.object({ response: z.string() });
-export type HelpResponse = z.infer<typeof helpResponseSchema>;

@@ -9,7 +9,7 @@ export * from './payments.js';
 export * from './leads.js';
 export * from './notifications.js';
 export * from './help.js';
-export * from './public-listing.js';
 export * from './admin.js';
 export * from './public-api.js';
 export * from './autopilot.js';
+export * from './credits.js';

@@ -153,31 +153,6 @@ export const listingCreateSchema = z.object({
 export type ListingCreatePayload = z.infer<typeof listingCreateSchema>;
 export type ListingCreateInput = z.input<typeof listingCreateSchema>;
 
-/**
- * One listing as the wizard's loader lists it (GET /api/agents/{id}/listings): what step 1 shows, and what
- * the next steps take from the chosen listing (photos, description for the ad copy). Not the full listing.
- */
-export const listingSummarySchema = z.object({
-  id: z.number().int(),
-  agentId: z.number().int(),
-  mlsId: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string().nullable(),
-  /** Decimal string, e.g. "450000". */
-  price: z.string(),
-  bedrooms: z.number().int().nullable(),
-  /** Decimal string, e.g. "2.0". */
-  bathrooms: z.string().nullable(),
-  squareFeet: z.number().int().nullable(),
-  status: z.enum(LISTING_STATUSES),
-  imageUrl: z.string().nullable(),
-  images: z.array(z.string()),
-  description: z.string().nullable(),
-});
-export type ListingSummary = z.infer<typeof listingSummarySchema>;
-
 export const AGENT_LISTINGS_PAGE_DEFAULT = 100;
 export const AGENT_LISTINGS_PAGE_MAX = 500;
 /** Where the previous page ended, in the loader's order: group (0 active, 1 sold), date, id. Opaque to clients. */
@@ -194,10 +169,3 @@ export const agentListingsQuerySchema = z.object({
   cursor: z.string().regex(LISTINGS_CURSOR, { error: 'Invalid cursor' }).optional(),
 });
 export type AgentListingsQuery = z.infer<typeof agentListingsQuerySchema>;
-
-export const agentListingsPageSchema = z.object({
-  listings: z.array(listingSummarySchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
-export type AgentListingsPage = z.infer<typeof agentListingsPageSchema>;

@@ -1,38 +1,10 @@
 import { z } from 'zod';
 import { AD_FORMATS, TEMPLATE_TYPES } from '../ad-defaults.js';
 import { RADIUS_OPTIONS, TARGETING_TEMPLATE_IDS } from '../targeting.js';
+import { CAMPAIGN_STATUSES } from '../campaign-statuses.js';
 import { isoDateTimeSchema } from './common.js';
 
-/**
- * The campaign lifecycle (DESIGN §2), the one list: the backend's model, the database's
- * campaigns_status_check and the screens all read it from here.
- */
-export const CAMPAIGN_STATUSES = [
-  'draft',
-  'pending_payment',
-  'paid',
-  'launching',
-  'active',
-  // The listing went under contract or off the market: delivery stopped at the ad platform (autopilot), it may resume.
-  'paused',
-  'completed',
-  'launch_failed',
-  'canceled',
-] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
-
-/** Statuses in which the campaign can still be paid for (and its draft still changed). */
-export const PAYABLE_STATUSES: readonly CampaignStatus[] = ['draft', 'pending_payment'];
-/** Statuses reached once the payment has been taken. */
-export const PAID_STATUSES: readonly CampaignStatus[] = ['paid', 'launching', 'active', 'paused', 'completed', 'launch_failed'];
-
-export function isPayable(status: CampaignStatus): boolean {
-  return PAYABLE_STATUSES.includes(status);
-}
-export function isPaid(status: CampaignStatus): boolean {
-  return PAID_STATUSES.includes(status);
-}
 
 const interestSchema = z.object({ id: z.string(), name: z.string(), enabled: z.boolean() });
 

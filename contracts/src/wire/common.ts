@@ -24,3 +24,6 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** A phone as shown and dialled (contracts/phone.ts, formatted by the server): the page needs no phone library. */
+export const phoneLinkSchema = z.object({ display: z.string(), href: z.string().nullable() }).nullable();

@@ -2,26 +2,12 @@ import { z } from 'zod';
 import { AD_FORMATS, TEMPLATE_TYPES } from '../ad-defaults.js';
 import { campaignStatusSchema } from './campaigns.js';
 import { isoDateTimeSchema } from './common.js';
+import { agentCampaignListingSchema } from './listings.js';
 
 /**
  * The agent dashboard's reads (spec 001 §2 Dashboard, §3 Campaign and Facebook metrics, §7):
  * GET /api/agents/{id}/campaigns and GET /api/agents/{id}/facebook-metrics.
  */
-
-/** The listing a campaign promotes, as the Property card shows it. `price` is the numeric string of spec §3. */
-export const agentCampaignListingSchema = z.object({
-  id: z.number().int().positive(),
-  mlsId: z.string(),
-  address: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  price: z.string().nullable(),
-  bedrooms: z.number().nullable(),
-  bathrooms: z.string().nullable(),
-  squareFeet: z.number().nullable(),
-  imageUrl: z.string().nullable(),
-});
-export type AgentCampaignListing = z.infer<typeof agentCampaignListingSchema>;
 
 /** One of the agent's campaigns, newest first, with its delivery as last synced from the ad platform. */
 export const agentCampaignSchema = z.object({

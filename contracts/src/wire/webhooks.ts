@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common.js';
+import { leadWebhookBodySchema } from './notifications.js';
 
 /**
  * The `lead.created` event an agent's webhook endpoint receives (DESIGN §6), signed per Standard
@@ -14,31 +14,6 @@ export const webhookHeadersSchema = z.object({
   'webhook-signature': z.string().describe('"v1,<base64 signature>" over `${webhook-id}.${webhook-timestamp}.${body}` with the endpoint secret.'),
 });
 
-export const leadCreatedWebhookSchema = z.object({
-  type: z.literal(LEAD_CREATED_EVENT),
-  timestamp: isoDateTimeSchema,
-  data: z.object({
-    lead: z
-      .object({
-        id: z.number().int().positive(),
-        name: z.string(),
-        email: z.string(),
-        phone: z.string().nullable(),
-        message: z.string().nullable(),
-        createdAt: isoDateTimeSchema,
-      })
-      .loose(),
-    listing: z
-      .object({
-        id: z.number().int().positive(),
-        mlsId: z.string().nullable(),
-        address: z.string(),
-        city: z.string(),
-        state: z.string(),
-        price: z.string(),
-      })
-      .loose(),
-    agentId: z.number().int().positive(),
-  }),
-});
+/** The `lead.created` body: the lead delivery's body (wire/notifications.ts), as every subscribed endpoint receives it. */
+export const leadCreatedWebhookSchema = leadWebhookBodySchema.extend({ type: z.literal(LEAD_CREATED_EVENT) });
 export type LeadCreatedWebhook = z.infer<typeof leadCreatedWebhookSchema>;

@@ -1,7 +1,6 @@
-import { loggedInAgent } from '../../../test/factories';
+import { insertAgent, insertListing, loggedInAgent, wizardBrowser } from '../../../test/factories';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from '../../../test/helpers';
 import { launchJobCount } from '../../../test/jobs';
-import { wizardBrowser } from '../../../test/factories';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,11 +25,8 @@ async function seedAgent(opts: {
   campaigns?: { status: string; paidCents?: number; paymentStatus?: string; requested?: number; delivered?: number; clicks?: number }[];
 }) {
   const createdAt = new Date(Date.now() - (opts.createdDaysAgo ?? 0) * 86_400_000);
-  const [agent] = await t.db('agents').insert({ name: opts.name, email: opts.email ?? null, state: 'FL', createdAt }).returning(['id']);
-  const [listing] = await t
-    .db('listings')
-    .insert({ agentId: agent.id, mlsId: `MANUAL-${agent.id}`, address: '1 Main St', city: 'Tampa', state: 'FL', priceCents: 40000000, status: 'active' })
-    .returning(['id']);
+  const agent = await insertAgent(t.db, { name: opts.name, email: opts.email ?? null, createdAt });
+  const listing = await insertListing(t.db, agent.id, { mlsId: `MANUAL-${agent.id}`, address: '1 Main St', priceCents: 40000000 });
   for (const [i, c] of (opts.campaigns ?? []).entries()) {
     const [campaign] = await t
       .db('campaigns')

@@ -1,4 +1,5 @@
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { insertAgent, insertListing } from '../../../test/factories';
 import { listAgentsForAdmin } from './admin-agent-list';
 
 let t: TestContext;
@@ -27,11 +28,8 @@ async function stored(agentIds: number[]) {
 }
 
 async function newAgent(name: string) {
-  const [agent] = await t.db('agents').insert({ name, email: `${name.toLowerCase()}@example.com`, state: 'FL' }).returning(['id']);
-  const [listing] = await t
-    .db('listings')
-    .insert({ agentId: agent.id, mlsId: `MANUAL-${agent.id}`, address: '1 Main St', city: 'Tampa', state: 'FL', priceCents: 40000000, status: 'active' })
-    .returning(['id']);
+  const agent = await insertAgent(t.db, { name, email: `${name.toLowerCase()}@example.com` });
+  const listing = await insertListing(t.db, agent.id, { mlsId: `MANUAL-${agent.id}`, address: '1 Main St', priceCents: 40000000 });
   return { agentId: agent.id as number, listingId: listing.id as number };
 }
 

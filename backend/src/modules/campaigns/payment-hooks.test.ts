@@ -1,7 +1,7 @@
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { launchJobs } from '../../../test/jobs';
 import { getCampaignForPayment, markCampaignPaid, markCampaignPendingPayment } from '.';
-import { insertDraftCampaign } from './testing/fixtures';
+import { insertListingWithDraftCampaign } from '../../../test/factories';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,19 +13,19 @@ const launchJobsOf = async (campaignId: number) => (await launchJobs(t.db, campa
 
 describe('the payments door', () => {
   it('getCampaignForPayment: what a payment needs, or undefined', async () => {
-    const { campaignId, agentId, listingId } = await insertDraftCampaign(t.db);
+    const { campaignId, agentId, listingId } = await insertListingWithDraftCampaign(t.db);
     expect(await getCampaignForPayment(campaignId)).toEqual({ id: campaignId, agentId, createdByBrowser: null, listingId, budgetCents: 29900, status: 'draft', impressionsRequested: 15000 });
     expect(await getCampaignForPayment(999999)).toBeUndefined();
   });
 
   it('checkout: draft → pending_payment once; any other status is left alone', async () => {
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     expect(await t.db.transaction((trx) => markCampaignPendingPayment(trx, campaignId))).toEqual({ moved: true, status: 'pending_payment' });
     expect(await t.db.transaction((trx) => markCampaignPendingPayment(trx, campaignId))).toEqual({ moved: false, status: 'pending_payment' });
   });
 
   it('paid from pending_payment: moves once and enqueues one launch job, keyed by the campaign', async () => {
-    const { campaignId } = await insertDraftCampaign(t.db, { status: 'pending_payment' });
+    const { campaignId } = await insertListingWithDraftCampaign(t.db, { status: 'pending_payment' });
     expect(await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaignId, 'stripe webhook'))).toEqual({ moved: true, status: 'paid' });
     expect(await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaignId, 'success page'))).toEqual({ moved: false, status: 'paid' });
     expect(await launchJobsOf(campaignId)).toEqual([{ singletonKey: String(campaignId), state: 'created' }]);
@@ -34,7 +34,7 @@ describe('the payments door', () => {
   });
 
   it('a payment transaction that rolls back leaves the campaign unpaid and no launch job', async () => {
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     await expect(
       t.db.transaction(async (trx) => {
         await markCampaignPaid(trx, t.queue, campaignId, 'payment');

@@ -1,9 +1,8 @@
-import { leadInterest, phoneLink, type LeadShown } from '@app/contracts';
-import type { ListingSummary } from '../listings';
+import { leadInterest, phoneLink, type LeadShown, type LeadShownListing } from '@app/contracts';
 import type { Lead } from './lead.model';
 
 /** "Lead as shown" (spec 001 §3): what the agent reads. The consent record and the request's details stay stored. */
-export function presentLead(l: Lead, listing: ListingSummary | undefined): LeadShown {
+export function presentLead(l: Lead, listing: LeadShownListing | undefined): LeadShown {
   return {
     id: l.id,
     name: l.name,
@@ -13,7 +12,7 @@ export function presentLead(l: Lead, listing: ListingSummary | undefined): LeadS
     interest: leadInterest(l),
     message: l.message ?? '',
     createdAt: new Date(l.createdAt).toISOString(),
-    listing: listing ? { address: listing.address, price: listing.price, mlsId: listing.mlsId } : { address: '', price: '', mlsId: '' },
+    listing: listing ?? { address: '', price: '', mlsId: '' },
     status: l.status === 'held' ? 'held' : 'received',
     holdReasons: l.status === 'held' ? (l.holdReasons ?? []) : [],
   };

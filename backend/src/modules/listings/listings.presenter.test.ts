@@ -1,6 +1,7 @@
-import { listingViewSchema } from '@app/contracts';
+import { agentCampaignListingSchema, leadDeliveryListingSchema, listingCoreSchema, listingSummarySchema, listingViewSchema, publicListingSchema } from '@app/contracts';
 import { Listing } from './listing.model';
-import { presentListing } from './listings.presenter';
+import { presentLeadDeliveryListing, presentListing, presentListingCard, presentListingCore, presentListingSummary } from './listings.presenter';
+import { presentPublicListing } from './public-listing';
 
 // What pg hands back: numeric columns as strings, date columns as local-midnight Dates.
 const sparse = {
@@ -34,5 +35,35 @@ describe('presentListing → the ListingView contract', () => {
     );
     expect(listingViewSchema.strict().parse(view)).toEqual(view);
     expect(view).toMatchObject({ price: '450000.50', bathrooms: '2.5', latitude: 27.9506, listDate: '2026-10-01', soldDate: '2026-11-01' });
+  });
+});
+
+describe('presentListingCore feeds every listing presenter', () => {
+  const full = Listing.fromJson(
+    { ...sparse, postalCode: '33602', priceCents: 45000050, bedrooms: 3, bathrooms: '2.50', squareFeet: 1850, imageUrl: null,
+      images: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'], description: 'Bright corner lot.',
+      amenities: { heating: ['Central'], associationFeeAnnual: 1200.4 } },
+    { skipValidation: true },
+  );
+
+  it('each answer matches its contract exactly and carries the core unchanged', () => {
+    const core = listingCoreSchema.strict().parse(presentListingCore(full));
+    expect(core).toMatchObject({ id: 3, price: '450000.50', bathrooms: '2.5', images: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'] });
+    const summary = listingSummarySchema.strict().parse(presentListingSummary(full));
+    const view = listingViewSchema.strict().parse(presentListing(full));
+    const page = publicListingSchema.strict().parse(presentPublicListing(full));
+    for (const whole of [summary, view, page]) expect(whole).toMatchObject(core);
+    // The loader's JSON keeps its key order: id, agentId, then the core.
+    expect(Object.keys(presentListingSummary(full)).slice(0, 3)).toEqual(['id', 'agentId', 'mlsId']);
+    expect(page).toMatchObject({ photos: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'], heating: ['Central'], hoaFee: 1200 });
+  });
+
+  it('the lead delivery and the Property card pick from the core (the card falls back to the first photo)', () => {
+    const core = presentListingCore(full);
+    const lead = presentLeadDeliveryListing(full);
+    expect(leadDeliveryListingSchema.omit({ url: true }).strict().parse(lead)).toEqual(lead);
+    expect(lead).toEqual({ id: 3, mlsId: 'manual-3', address: '12 Palm Ave', city: 'Tampa', state: 'FL', postalCode: '33602', price: core.price, bedrooms: 3, bathrooms: '2.5', squareFeet: 1850, imageUrl: null });
+    const card = agentCampaignListingSchema.strict().parse(presentListingCard(full));
+    expect(card).toMatchObject({ id: 3, price: core.price, bathrooms: '2.5', imageUrl: 'https://photos.example.com/1.jpg' });
   });
 });

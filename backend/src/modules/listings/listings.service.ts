@@ -7,7 +7,7 @@ import { conflict } from '../../platform/errors';
 import { assertAgentAccess } from '../agents';
 import { Listing, type MlsCompliance } from './listing.model';
 import { priceToCents } from './listing-values';
-import { presentListing, presentListingSummary, type ListingView } from './listings.presenter';
+import { LISTING_CORE_COLUMNS, presentListing, presentListingSummary, type ListingView } from './listings.presenter';
 
 /**
  * One listing as the MLS module hands it over (already mapped from RESO and sanitised to fit
@@ -128,11 +128,8 @@ export async function agentListingIdByMlsId(trx: Knex.Transaction | Knex, agentI
 const GROUP = `case when status = 'active' then 0 else 1 end`;
 const SORT_DATE = `coalesce(sold_date, list_date, created_at::date)`;
 
-/** The columns the wizard's loader uses (ListingSummary), and the position of each row in the loader's order. */
-const SUMMARY_COLUMNS = [
-  'id', 'agentId', 'mlsId', 'address', 'city', 'state', 'postalCode', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet',
-  'status', 'imageUrl', 'images', 'description',
-] as const;
+/** The columns the wizard's loader uses (ListingSummary: the listing's core and its agent). */
+const SUMMARY_COLUMNS = ['agentId', ...LISTING_CORE_COLUMNS] as const;
 
 /** Every listing of an agent, full rows, in the loader's order (one query on the agent_id index). */
 export async function listAgentListings(agentId: number): Promise<Listing[]> {

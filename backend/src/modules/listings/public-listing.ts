@@ -1,9 +1,10 @@
-import type { ListingResponse, MlsComplianceInfo, PublicAgent, PublicListing } from '@app/contracts';
+import type { AgentCampaignListing, LeadDeliveryListing, LeadShownListing, ListingResponse, MlsComplianceInfo, PublicAgent, PublicListing } from '@app/contracts';
 import { listingImages } from '@app/contracts';
 import type { ReadCaches } from '../../platform/cache/read-cache';
 import { findPublicAgent } from '../agents';
 import { Listing } from './listing.model';
-import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
+import { formatDateOnly, toNumberOrNull } from './listing-values';
+import { LISTING_CORE_COLUMNS, presentLeadDeliveryListing, presentLeadShownListing, presentListingCard, presentListingCore } from './listings.presenter';
 
 /**
  * One listing, one agent (CONTEXT.md): an MLS listing is one row (`listings_mls_listing_unique`), its listing
@@ -17,27 +18,14 @@ export async function resolvePublicListing(mlsId: string): Promise<Listing | und
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const numberOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The listing on a public page: the buyer's facts only (spec 001 §3 Listing, amenities flattened). */
+/** The listing on a public page: the core and the buyer's facts (spec 001 §3 Listing, amenities flattened). */
 export function presentPublicListing(l: Listing): PublicListing {
   const a = (l.amenities ?? {}) as Record<string, unknown>;
-  const images = l.images ?? [];
+  const core = presentListingCore(l);
   const annualFee = numberOrNull(a.associationFeeAnnual);
   return {
-    id: l.id,
-    mlsId: l.mlsId,
-    price: centsToPrice(l.priceCents),
-    address: l.address,
-    city: l.city,
-    state: l.state,
-    postalCode: l.postalCode,
-    status: l.status,
-    imageUrl: l.imageUrl,
-    images,
-    photos: listingImages({ imageUrl: l.imageUrl, images }),
-    description: l.description,
-    bedrooms: l.bedrooms,
-    bathrooms: formatBathrooms(l.bathrooms),
-    squareFeet: l.squareFeet,
+    ...core,
+    photos: listingImages(core),
     yearBuilt: l.yearBuilt,
     garageSpaces: l.garageSpaces,
     propertyType: l.propertyType,
@@ -90,18 +78,7 @@ export interface PublicListingRef {
   listingId: number;
   agentId: number;
   /** What a lead's delivery shows of the listing (notifications keep it as the lead's snapshot). */
-  listing: {
-    mlsId: string;
-    address: string;
-    city: string;
-    state: string;
-    postalCode: string | null;
-    price: string;
-    bedrooms: number | null;
-    bathrooms: string | null;
-    squareFeet: number | null;
-    imageUrl: string | null;
-  };
+  listing: Omit<LeadDeliveryListing, 'url'>;
 }
 
 /**
@@ -118,73 +95,25 @@ export async function findPublicListingRef({ caches }: { caches: ReadCaches }, m
 async function loadPublicListingRef(mlsId: string): Promise<PublicListingRef | undefined> {
   const l = await resolvePublicListing(mlsId);
   if (!l) return undefined;
-  return {
-    listingId: l.id,
-    agentId: l.agentId,
-    listing: {
-      mlsId: l.mlsId,
-      address: l.address,
-      city: l.city,
-      state: l.state,
-      postalCode: l.postalCode,
-      price: centsToPrice(l.priceCents),
-      bedrooms: l.bedrooms,
-      bathrooms: formatBathrooms(l.bathrooms),
-      squareFeet: l.squareFeet,
-      imageUrl: l.imageUrl,
-    },
-  };
+  return { listingId: l.id, agentId: l.agentId, listing: presentLeadDeliveryListing(l) };
 }
 
-/** "Lead as shown" needs each lead's listing: address, price, mlsId. */
-export interface ListingSummary {
-  id: number;
-  address: string;
-  price: string;
-  mlsId: string;
-}
-
-export async function findListingSummaries(ids: readonly number[]): Promise<Map<number, ListingSummary>> {
-  const out = new Map<number, ListingSummary>();
+/** "Lead as shown" needs each lead's listing (contracts' LeadShownListing), by listing id. */
+export async function findListingSummaries(ids: readonly number[]): Promise<Map<number, LeadShownListing>> {
+  const out = new Map<number, LeadShownListing>();
   if (!ids.length) return out;
   const rows = await Listing.query().whereIn('id', Array.from(new Set(ids))).select('id', 'address', 'priceCents', 'mlsId');
-  for (const r of rows) out.set(r.id, { id: r.id, address: r.address, price: centsToPrice(r.priceCents), mlsId: r.mlsId });
+  for (const r of rows) out.set(r.id, presentLeadShownListing(r));
   return out;
 }
 
 /** The fields of a listing the dashboard's Property card shows, for the given ids (other modules' reads). */
-export interface ListingCard {
-  id: number;
-  mlsId: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  price: string | null;
-  bedrooms: number | null;
-  bathrooms: string | null;
-  squareFeet: number | null;
-  imageUrl: string | null;
-}
+export type ListingCard = AgentCampaignListing;
 
 export async function findListingCards(ids: readonly number[]): Promise<Map<number, ListingCard>> {
   const out = new Map<number, ListingCard>();
   if (!ids.length) return out;
-  const rows = await Listing.query()
-    .whereIn('id', Array.from(new Set(ids)))
-    .select('id', 'mlsId', 'address', 'city', 'state', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet', 'imageUrl', 'images');
-  for (const r of rows) {
-    out.set(r.id, {
-      id: r.id,
-      mlsId: r.mlsId,
-      address: r.address,
-      city: r.city ?? null,
-      state: r.state ?? null,
-      price: r.priceCents == null ? null : centsToPrice(r.priceCents),
-      bedrooms: r.bedrooms ?? null,
-      bathrooms: r.bathrooms == null ? null : formatBathrooms(r.bathrooms),
-      squareFeet: r.squareFeet ?? null,
-      imageUrl: r.imageUrl ?? r.images?.[0] ?? null,
-    });
-  }
+  const rows = await Listing.query().whereIn('id', Array.from(new Set(ids))).select(...LISTING_CORE_COLUMNS);
+  for (const r of rows) out.set(r.id, presentListingCard(r));
   return out;
 }

@@ -5,7 +5,7 @@ import { createQueue, type Queue } from '../../../platform/jobs/queue';
 import { createLogger } from '../../../platform/logger';
 import { markCampaignPaid } from '..';
 import { defineLaunchJob, LAUNCH_QUEUE_OPTIONS } from '../jobs/launch-campaign.job';
-import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+import { insertListingWithDraftCampaign, waitFor } from '../../../../test/factories';
 import { META_TEST_ENV } from '../testing/meta-graph-shapes';
 import { mockGraph } from '../testing/meta-nock';
 
@@ -34,7 +34,7 @@ describe('launch happens once per campaign (DESIGN §3)', () => {
   it('20 concurrent payment confirmations and a re-sent job make exactly one Meta campaign', async () => {
     // Meta answers each creation after 300 ms, so the re-sent job runs while the first launch is mid-way.
     const graph = mockGraph({}, {}, { latencyMs: 300 });
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
 
     // Each confirmation in its own transaction, all at once.
     const results = await Promise.all(
@@ -67,7 +67,7 @@ describe('launch happens once per campaign (DESIGN §3)', () => {
 
   it('a launch job that arrives after the launch does nothing', async () => {
     const graph = mockGraph();
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     await t.db.transaction((trx) => markCampaignPaid(trx, t.queue, campaignId, 'paid'));
     await waitFor('active', async () => (await t.db('campaigns').where({ id: campaignId }).first('status')).status === 'active');
     const id = await t.queue.send(launchJob, { campaignId });
@@ -78,7 +78,7 @@ describe('launch happens once per campaign (DESIGN §3)', () => {
 
   it('a launch job for an unpaid campaign is refused (dead-lettered) and changes nothing', async () => {
     mockGraph();
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     const id = await t.queue.send(launchJob, { campaignId });
     await waitFor('job failed', async () => (await t.queue.boss.getJobById('campaigns.launch', id!))?.state === 'failed');
     const c = await t.db('campaigns').where({ id: campaignId }).first();

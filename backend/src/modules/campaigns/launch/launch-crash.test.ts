@@ -9,7 +9,7 @@ import { createQueue, type Queue } from '../../../platform/jobs/queue';
 import { createLogger } from '../../../platform/logger';
 import { markCampaignPaid, launchCampaignJob } from '..';
 import { startFakeGraph, type FakeGraph } from '../testing/fake-graph-server';
-import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+import { insertListingWithDraftCampaign, waitFor } from '../../../../test/factories';
 import { META_TEST_ENV } from '../testing/meta-graph-shapes';
 
 /**
@@ -90,7 +90,7 @@ function startServer(): Promise<ChildProcess> {
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 it('a launch killed (SIGKILL) between Meta creating the ad set and our write finishes after a restart, with one Meta campaign', async () => {
-  const { campaignId } = await insertDraftCampaign(db);
+  const { campaignId } = await insertListingWithDraftCampaign(db);
   const first = await startServer();
 
   const hung = new Promise<void>((resolve) => graph.hang('adsets', 1, resolve));

@@ -10,7 +10,7 @@ import { markCampaignPaid } from '..';
 import { defineLaunchJob, LAUNCH_QUEUE_OPTIONS } from '../jobs/launch-campaign.job';
 import { DEMO_PHOTOS_DIR } from '../providers/image-source';
 import { launchNames } from './launch-plan';
-import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+import { insertListingWithDraftCampaign, waitFor } from '../../../../test/factories';
 import { deepKeys, graphError, interestSearchBody, META_TEST_ENV } from '../testing/meta-graph-shapes';
 import { mockGraph, type GraphHandler } from '../testing/meta-nock';
 
@@ -67,7 +67,7 @@ async function wizardCampaign(extra: Record<string, unknown> = {}): Promise<{ se
 describe('launch on Meta (Graph API, nock)', () => {
   it('creates campaign, ad set, image, creative and ad with the documented housing parameters', async () => {
     const graph = mockGraph();
-    const { campaignId, mlsId } = await insertDraftCampaign(t.db);
+    const { campaignId, mlsId } = await insertListingWithDraftCampaign(t.db);
     await pay(campaignId);
     const c = await waitFor('active', statusIs(campaignId, 'active', 'launch_failed'));
     expect([c.status, c.launchError]).toEqual(['active', null]);
@@ -136,7 +136,7 @@ describe('launch on Meta (Graph API, nock)', () => {
   it('a carousel sends one image upload per card and 2–10 child_attachments', async () => {
     const graph = mockGraph();
     const images = ['exterior-01.jpg', 'kitchen-01.jpg', 'backyard-01.jpg'].map((f) => `/demo-mls/photos/${f}`);
-    const { campaignId } = await insertDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
+    const { campaignId } = await insertListingWithDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
     await pay(campaignId);
     const c = await waitFor('settled', statusIs(campaignId, 'active', 'launch_failed'));
     expect([c.status, c.launchError]).toEqual(['active', null]);
@@ -155,7 +155,7 @@ describe('launch on Meta (Graph API, nock)', () => {
     const graph = mockGraph();
     const files = ['exterior', 'kitchen', 'backyard', 'bath', 'bedroom'].flatMap((room) => [`${room}-01.jpg`, `${room}-02.jpg`]);
     const images = files.map((f) => `/demo-mls/photos/${f}`);
-    const { campaignId } = await insertDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
+    const { campaignId } = await insertListingWithDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
     await pay(campaignId);
     const c = await waitFor('settled', statusIs(campaignId, 'active', 'launch_failed'));
     expect([c.status, c.launchError]).toEqual(['active', null]);
@@ -181,7 +181,7 @@ describe('launch on Meta (Graph API, nock)', () => {
     const graph = mockGraph({
       campaigns: (_b, n) => (n === 1 ? [500, graphError(2, 'Service temporarily unavailable', { is_transient: true })] : [200, { id: `par-${n}` }]),
     });
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     await pay(campaignId);
     const c = await waitFor('settled', statusIs(campaignId, 'active', 'launch_failed'));
     expect([c.status, c.launchAttempts]).toEqual(['active', 2]);
@@ -198,7 +198,7 @@ describe('launch on Meta (Graph API, nock)', () => {
     const graph = mockGraph({
       campaigns: (_b, n) => (n === 1 ? [400, graphError(17, 'User request limit reached', { error_subcode: 2446079, is_transient: true })] : [200, { id: `rl-${n}` }]),
     });
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     await pay(campaignId);
     const c = await waitFor('settled', statusIs(campaignId, 'active', 'launch_failed'));
     expect(c.status).toBe('active');
@@ -261,7 +261,7 @@ describe('launch on Meta (Graph API, nock)', () => {
 
   it('a retry finds by name what an attempt created before it crashed, instead of creating it again', async () => {
     // An earlier attempt died after Meta created the campaign and the ad set, before we wrote their ids.
-    const { campaignId, mlsId } = await insertDraftCampaign(t.db, { launchAttempts: 1 });
+    const { campaignId, mlsId } = await insertListingWithDraftCampaign(t.db, { launchAttempts: 1 });
     const names = launchNames({ id: campaignId, templateType: 'just-listed', mlsListingId: mlsId }, META_TEST_ENV.PUBLIC_URL);
     const graph = mockGraph(
       {},

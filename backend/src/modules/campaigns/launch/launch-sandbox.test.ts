@@ -4,7 +4,7 @@ import { markCampaignPaid, launchCampaignJob, syncMetricsJob } from '..';
 import { SandboxAdPlatform } from '../providers/sandbox';
 import { syncCampaignMetrics } from '../metrics/sync-metrics';
 import { createLogger } from '../../../platform/logger';
-import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+import { insertListingWithDraftCampaign, waitFor } from '../../../../test/factories';
 import { registry } from '../../../platform/metrics';
 
 async function metricValues(name: string) {
@@ -23,7 +23,7 @@ const pay = (id: number) => t.db.transaction((trx) => markCampaignPaid(trx, t.qu
 
 describe('launch on the sandbox ad platform', () => {
   it('paid → launching → active, with sandbox ids recorded at every level', async () => {
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     const launchesBefore = (await metricValues('listing_ads_campaign_launch_attempts_total')).find((v) => v.labels.outcome === 'active')?.value ?? 0;
     expect(await pay(campaignId)).toEqual({ moved: true, status: 'paid' });
 
@@ -76,7 +76,7 @@ describe('launch on the sandbox ad platform', () => {
 
   it('records the creative with every card: a carousel of 10 keeps all 10 images, in order', async () => {
     const images = Array.from({ length: 10 }, (_, i) => `/demo-mls/photos/bedroom-0${(i % 6) + 1}.jpg?card=${i + 1}`);
-    const { campaignId } = await insertDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
+    const { campaignId } = await insertListingWithDraftCampaign(t.db, { adFormat: 'carousel', carouselImages: JSON.stringify(images) });
     await pay(campaignId);
     const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
     const sbx = await t.db('sandboxAdCampaigns').where({ id: c.facebookCampaignId }).first();
@@ -93,7 +93,7 @@ describe('launch on the sandbox ad platform', () => {
   });
 
   it('a second payment confirmation neither moves the campaign nor sends another launch', async () => {
-    const { campaignId } = await insertDraftCampaign(t.db);
+    const { campaignId } = await insertListingWithDraftCampaign(t.db);
     await pay(campaignId);
     await waitFor('active', async () => (await campaign(campaignId)).status === 'active');
     expect(await pay(campaignId)).toEqual({ moved: false, status: 'active' });
@@ -101,7 +101,7 @@ describe('launch on the sandbox ad platform', () => {
   });
 
   it('delivery accrues over the flight as the (injected) clock moves; the goal reached, the campaign is stopped and completed', async () => {
-    const { campaignId } = await insertDraftCampaign(t.db, { budgetCents: 9900, impressionsRequested: 5000 });
+    const { campaignId } = await insertListingWithDraftCampaign(t.db, { budgetCents: 9900, impressionsRequested: 5000 });
     await pay(campaignId);
     const c = await waitFor('active', async () => ((await campaign(campaignId)).status === 'active' ? campaign(campaignId) : null));
     const start = c.startsAt.getTime();

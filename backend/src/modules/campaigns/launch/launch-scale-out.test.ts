@@ -10,7 +10,7 @@ import { createQueue, type Queue } from '../../../platform/jobs/queue';
 import { createLogger } from '../../../platform/logger';
 import { launchCampaignJob, markCampaignPaid } from '..';
 import { startFakeGraph, type FakeGraph } from '../testing/fake-graph-server';
-import { insertDraftCampaign, waitFor } from '../testing/fixtures';
+import { insertListingWithDraftCampaign, waitFor } from '../../../../test/factories';
 import { META_TEST_ENV } from '../testing/meta-graph-shapes';
 
 /**
@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 it('launches a paid campaign once, though both processes work the queue and the launch job is sent twice', async () => {
-  const { campaignId } = await insertDraftCampaign(db);
+  const { campaignId } = await insertListingWithDraftCampaign(db);
   await db.transaction((trx) => markCampaignPaid(trx, queue, campaignId, 'payment confirmed'));
   // A second delivery of the same launch (a webhook and the success screen both confirming, a redrive…).
   await queue.send(launchCampaignJob, { campaignId });

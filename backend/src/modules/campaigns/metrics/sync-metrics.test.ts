@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { createLogger } from '../../../platform/logger';
-import { insertDraftCampaign } from '../testing/fixtures';
+import { insertListingWithDraftCampaign } from '../../../../test/factories';
 import { graphError, META_TEST_ENV } from '../testing/meta-graph-shapes';
 import { syncCampaignMetrics } from './sync-metrics';
 
@@ -29,7 +29,7 @@ const row = (id: string, day: string, impressions: number, clicks = Math.round(i
 });
 
 async function activeCampaign(facebookCampaignId: string, window: { startsAt: Date; endsAt: Date }, extra: Record<string, unknown> = {}) {
-  const { campaignId } = await insertDraftCampaign(t.db, { status: 'active', facebookCampaignId, ...window, ...extra });
+  const { campaignId } = await insertListingWithDraftCampaign(t.db, { status: 'active', facebookCampaignId, ...window, ...extra });
   return campaignId;
 }
 
@@ -135,9 +135,9 @@ describe('campaigns.sync-metrics', () => {
   });
 
   it('a launch left without a job (its last attempt died with its process) becomes launch_failed, visibly', async () => {
-    const { campaignId: stuck } = await insertDraftCampaign(t.db, { status: 'launching', statusChangedAt: new Date(Date.now() - 20 * 60_000) });
-    const { campaignId: recent } = await insertDraftCampaign(t.db, { status: 'launching', statusChangedAt: new Date() });
-    const { campaignId: queued } = await insertDraftCampaign(t.db, { status: 'launching', statusChangedAt: new Date(Date.now() - 20 * 60_000) });
+    const { campaignId: stuck } = await insertListingWithDraftCampaign(t.db, { status: 'launching', statusChangedAt: new Date(Date.now() - 20 * 60_000) });
+    const { campaignId: recent } = await insertListingWithDraftCampaign(t.db, { status: 'launching', statusChangedAt: new Date() });
+    const { campaignId: queued } = await insertListingWithDraftCampaign(t.db, { status: 'launching', statusChangedAt: new Date(Date.now() - 20 * 60_000) });
     await t.queue.boss.createQueue('campaigns.launch');
     await t.queue.boss.send('campaigns.launch', { campaignId: queued }, { startAfter: 3600 });
 

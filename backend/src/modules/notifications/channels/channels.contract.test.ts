@@ -70,7 +70,7 @@ describe('custom webhook (Standard Webhooks)', () => {
     const own = toLeadDelivery(config, {
       id: 42, agentId: 7, listingId: 4, name: 'Jo', email: 'jo@example.com', phone: null, message: null, source: 'property_page',
       interestedInTour: false, interestedInSimilar: false, createdAt: '2026-11-24T14:59:59.000Z',
-      listing: { mlsId: 'MANUAL-1764000000000', address: '1 Bay St', city: 'Tampa', state: 'FL', postalCode: null, price: '300000', imageUrl: '/objects/uploads/0b6c3a52-3f1e-4c2a-9a57-1d7c2e4a9b10' },
+      listing: { mlsId: 'MANUAL-1764000000000', address: '1 Bay St', city: 'Tampa', state: 'FL', postalCode: null, price: '300000', bedrooms: null, bathrooms: null, squareFeet: null, imageUrl: '/objects/uploads/0b6c3a52-3f1e-4c2a-9a57-1d7c2e4a9b10' },
     });
     expect(own.listing.imageUrl).toBe('https://www.listingads.example/objects/uploads/0b6c3a52-3f1e-4c2a-9a57-1d7c2e4a9b10');
     expect(own.listing.url).toBe('https://www.listingads.example/manual-listing/MANUAL-1764000000000');

@@ -6,7 +6,7 @@ import { issueSignInLink } from '../../agents';
 import { deliverJob, sendDigestsJob } from '..';
 import { enqueueLeadDeliveries } from '../delivery/lead-deliveries';
 import { notifyCampaignLive } from '../delivery/campaign-live';
-import { insertLead, waitFor } from '../testing/rows';
+import { insertAgent, insertLead, insertListing, waitFor } from '../../../../test/factories';
 
 /**
  * Email only to verified addresses (DESIGN §3, issue 23): nothing with content (a buyer's name, email, phone or
@@ -41,12 +41,8 @@ let seq = 0;
 async function unverifiedMember() {
   seq += 1;
   const mlsEmail = `member${seq}@brokerage.example`;
-  const [agent] = await t.db('agents')
-    .insert({ name: 'Michael Chen', state: 'CA', source: 'mls', mlsSystem: 'demo', mlsId: `CA-${seq}-${Date.now()}`, mlsEmail, mlsName: 'Michael Chen', email: 'typed-by-someone@stranger.example' })
-    .returning('*');
-  const [listing] = await t.db('listings')
-    .insert({ agentId: agent.id, mlsId: `L-${seq}-${Date.now()}`, address: `${seq} Ocean Ave`, city: 'San Jose', state: 'CA', priceCents: 90_000_000, status: 'active' })
-    .returning('*');
+  const agent = await insertAgent(t.db, { name: 'Michael Chen', state: 'CA', source: 'mls', mlsSystem: 'demo', mlsId: `CA-${seq}-${Date.now()}`, mlsEmail, mlsName: 'Michael Chen', email: 'typed-by-someone@stranger.example' });
+  const listing = await insertListing(t.db, agent.id, { address: `${seq} Ocean Ave`, city: 'San Jose', state: 'CA', priceCents: 90_000_000 });
   return { agent, listing, mlsEmail };
 }
 
@@ -65,12 +61,12 @@ describe('an MLS identity nobody verified', () => {
     const first = await lead(agent, listing, 'Jamie Buyer');
 
     // The lead's email waits: a clear state, and no attempt made or logged.
-    await waitFor(async () => (await emailMessage(first.id))?.status === 'waiting', 10_000, 'lead email waiting');
+    await waitFor('lead email waiting', async () => (await emailMessage(first.id))?.status === 'waiting', 10_000);
     expect(await t.db('notificationDeliveries').where({ leadId: first.id })).toEqual([]);
 
     // The notice: to the MLS's email, the listing's address and a sign-in link; no buyer data, no Reply-To.
-    const notice = await waitFor(async () => outboxTo(mlsEmail)[0], 10_000, 'notice sent');
-    // The listing's address as the lead's snapshot has it (testing/rows' insertLead).
+    const notice = await waitFor('notice sent', async () => outboxTo(mlsEmail)[0], 10_000);
+    // The listing's address as the lead's snapshot has it (test/factories' insertLead).
     expect(notice).toMatch(/^Subject: You have a new lead on 12 Palm Ave, Tampa, FL$/m);
     expect(notice).toMatch(/https:\/\/homes\.example\.com\/verify-email\?token=[A-Za-z0-9_-]{40,}/);
     expect(notice).not.toMatch(/^Reply-To:/m);
@@ -80,7 +76,7 @@ describe('an MLS identity nobody verified', () => {
 
     // A second lead within the hour: it waits too, and makes no second notice.
     const second = await lead(agent, listing, 'Casey Buyer');
-    await waitFor(async () => (await emailMessage(second.id))?.status === 'waiting', 10_000, 'second lead email waiting');
+    await waitFor('second lead email waiting', async () => (await emailMessage(second.id))?.status === 'waiting', 10_000);
     expect(await t.db('notificationMessages').where({ agentId: agent.id, kind: 'lead.notice' }).count({ n: '*' }).first()).toEqual({ n: '1' });
     expect(outboxTo(mlsEmail)).toHaveLength(1);
 
@@ -94,7 +90,7 @@ describe('an MLS identity nobody verified', () => {
     const token = new URL(await issueSignInLink(t.db, 'https://homes.example.com', { agentId: agent.id, email: mlsEmail })).searchParams.get('token')!;
     const owner = t.newSession();
     await owner.post('/api/auth/verify-email').send({ token }).expect(200);
-    await waitFor(async () => (await emailMessage(first.id))?.status === 'delivered' && (await emailMessage(second.id))?.status === 'delivered', 10_000, 'released');
+    await waitFor('released', async () => (await emailMessage(first.id))?.status === 'delivered' && (await emailMessage(second.id))?.status === 'delivered', 10_000);
     const full = outboxTo(mlsEmail).filter((eml) => eml.includes('Reply-To:'));
     expect(full).toHaveLength(2);
     expect(full.join('\n')).toContain('Is it still available?');
@@ -104,18 +100,18 @@ describe('an MLS identity nobody verified', () => {
   it('gets at most one notice in any hour (not one per clock hour), and another once the hour has passed', async () => {
     const { agent, listing, mlsEmail } = await unverifiedMember();
     await lead(agent, listing);
-    await waitFor(async () => outboxTo(mlsEmail).length === 1, 10_000, 'first notice');
+    await waitFor('first notice', async () => outboxTo(mlsEmail).length === 1, 10_000);
     const notices = () => t.db('notificationMessages').where({ agentId: agent.id, kind: 'lead.notice' }).orderBy('id');
     // Sent 50 minutes ago, in the previous clock hour: a lead now still makes none.
     const [first] = await notices();
     await t.db('notificationMessages').where({ id: first.id }).update({ createdAt: t.db.raw(`now() - interval '50 minutes'`), payload: JSON.stringify({ ...first.payload, hour: 'earlier' }) });
     const second = await lead(agent, listing, 'Casey Buyer');
-    await waitFor(async () => (await emailMessage(second.id))?.status === 'waiting', 10_000, 'second lead waiting');
+    await waitFor('second lead waiting', async () => (await emailMessage(second.id))?.status === 'waiting', 10_000);
     expect(await notices()).toHaveLength(1);
     // An hour and more after it: the next lead makes one.
     await t.db('notificationMessages').where({ id: first.id }).update({ createdAt: t.db.raw(`now() - interval '61 minutes'`) });
     await lead(agent, listing, 'Riley Buyer');
-    await waitFor(async () => (await notices()).length === 2, 10_000, 'second notice');
+    await waitFor('second notice', async () => (await notices()).length === 2, 10_000);
   });
 
   it('gets the go-live email at the MLS-published email, with a sign-in link (the ad is public; no buyer data in it)', async () => {
@@ -130,7 +126,7 @@ describe('an MLS identity nobody verified', () => {
         targeting: null, budgetCents: 29_900, impressions: 15_000, startsAt: null, endsAt: null,
       }),
     );
-    const live = await waitFor(async () => outboxTo(mlsEmail).find((eml) => eml.includes('Your ad is live')), 10_000, 'go-live email');
+    const live = await waitFor('go-live email', async () => outboxTo(mlsEmail).find((eml) => eml.includes('Your ad is live')), 10_000);
     expect(live).toMatch(/https:\/\/homes\.example\.com\/verify-email\?token=/);
     expect(live).not.toContain('/login"');
   });
@@ -140,20 +136,20 @@ describe('an MLS identity nobody verified', () => {
     await t.db('notificationSettings').insert({ agentId: agent.id, instantNotifications: false });
     await lead(agent, listing);
     await sendDigestsJob.handler({}, { db: t.db, logger: { info: () => undefined } as never, config: t.config, queue: t.queue, jobId: 'digest', retryCount: 0, signal: new AbortController().signal });
-    const digest = await waitFor(async () => {
+    const digest = await waitFor('digest waiting', async () => {
       const m = await t.db('notificationMessages').where({ agentId: agent.id, kind: 'lead.digest' }).first();
       return m?.status === 'waiting' && m;
-    }, 10_000, 'digest waiting');
+    }, 10_000);
     expect(digest.attempts).toBe(0);
   });
 });
 
 describe('a manual agent nobody verified', () => {
   it('gets nothing at the email typed for it: the lead email waits, and no notice is sent (a typed address is no one\'s word)', async () => {
-    const [agent] = await t.db('agents').insert({ name: 'Dana Whitfield', state: 'FL', source: 'manual', email: 'typed@somewhere.example' }).returning('*');
-    const [listing] = await t.db('listings').insert({ agentId: agent.id, mlsId: `MANUAL-${Date.now()}`, address: '9 Bay St', city: 'Tampa', state: 'FL', priceCents: 1, status: 'active' }).returning('*');
+    const agent = await insertAgent(t.db, { source: 'manual', email: 'typed@somewhere.example' });
+    const listing = await insertListing(t.db, agent.id, { mlsId: `MANUAL-${Date.now()}`, address: '9 Bay St', priceCents: 1 });
     const l = await lead(agent, listing);
-    await waitFor(async () => (await emailMessage(l.id))?.status === 'waiting', 10_000, 'waiting');
+    await waitFor('waiting', async () => (await emailMessage(l.id))?.status === 'waiting', 10_000);
     expect(await t.db('notificationMessages').where({ agentId: agent.id, kind: 'lead.notice' })).toEqual([]);
     expect(outboxTo('typed@somewhere.example')).toEqual([]);
   });

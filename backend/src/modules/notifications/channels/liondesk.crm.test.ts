@@ -2,7 +2,7 @@ import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { loadConfig } from '../../../platform/config';
 import { ctx as channelCtx, data, message, NOW, box } from '../testing/channel-fixtures';
-import { agentWithListing } from '../testing/rows';
+import { agentWithListing } from '../../../../test/factories';
 import { nockOutbound } from '../testing/nock-outbound';
 import { crmChannel } from './crm.channel';
 import { saveLionDeskConnection, lionDeskConnectionView, liondeskAuthorizeUrl } from '../crm-oauth/liondesk-oauth';

@@ -3,7 +3,7 @@ import { deliverJob } from './deliver-message';
 import { enqueueLeadDeliveries } from './lead-deliveries';
 import { deliveryTransports } from './delivery-deps';
 import { startReceiver } from '../testing/receiver';
-import { agentWithListing, insertLead, waitFor } from '../testing/rows';
+import { agentWithListing, insertLead, waitFor } from '../../../../test/factories';
 
 /**
  * Chaos: the agent's receiver refuses connections for a while (its port is closed) while leads keep
@@ -30,17 +30,17 @@ describe('a receiver that refuses connections for a while', () => {
       await t.db.transaction((trx) => enqueueLeadDeliveries({ queue: t.queue, config: t.config, caches: t.caches }, trx, lead));
     }
     // Every lead has failed at least once against the closed port before the receiver comes back.
-    await waitFor(async () => {
+    await waitFor('first attempts refused', async () => {
       const { count } = (await t.db('notificationMessages').where({ agentId: agent.id }).andWhere('attempts', '>=', 1).count({ count: '*' }).first()) as { count: string };
       return Number(count) === LEADS;
-    }, 10000, 'first attempts refused');
+    }, 10000);
     expect(rx.received).toHaveLength(0);
     await rx.accept();
 
-    await waitFor(async () => {
+    await waitFor('all delivered', async () => {
       const { count } = (await t.db('notificationMessages').where({ agentId: agent.id, status: 'delivered' }).count({ count: '*' }).first()) as { count: string };
       return Number(count) === LEADS;
-    }, 25000, 'all delivered');
+    }, 25000);
     try {
       const ids = rx.received.map((r) => r.headers['webhook-id']);
       expect(new Set(ids).size).toBe(LEADS);

@@ -11,8 +11,7 @@ import { replayDelivery } from './deliveries.service';
 import { deliveryTransports } from './delivery-deps';
 import { saveSettings } from '../settings/settings.service';
 import { startReceiver } from '../testing/receiver';
-import { agentWithListing, insertLead, waitFor } from '../testing/rows';
-import { insertListingWithDraftCampaign } from '../../../../test/factories';
+import { agentWithListing, insertLead, insertListingWithDraftCampaign, waitFor } from '../../../../test/factories';
 import { notifyCampaignLive } from './campaign-live';
 import { resolvesToPublicAddresses } from '../../../platform/outbound/http';
 import { registry } from '../../../platform/metrics';
@@ -61,10 +60,10 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
     try {
       const { agent, listing } = await setup(t, { webhookUrl: rx.url(), webhookSecret: SECRET });
       const lead = await submitLead(t, agent, listing);
-      const m = await waitFor(async () => {
+      const m = await waitFor('webhook delivered', async () => {
         const row = await message(t, lead.id, 'webhook');
         return row?.status === 'delivered' && row;
-      }, 15000, 'webhook delivered');
+      }, 15000);
       expect(rx.received).toHaveLength(2);
       const [first, second] = rx.received;
       expect(first.headers['webhook-id']).toBe(m.webhookId);
@@ -89,10 +88,10 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
       expect(await attempt('succeeded')).toBe(before.succeeded + 1);
       expect(await counted('listing_ads_job_runs_total', { queue: 'notifications.deliver', outcome: 'completed' })).toBeGreaterThanOrEqual(before.jobs + 2);
 
-      const email = await waitFor(async () => {
+      const email = await waitFor('email delivered', async () => {
         const row = await message(t, lead.id, 'email');
         return row?.status === 'delivered' && row;
-      }, 10000, 'email delivered');
+      }, 10000);
       expect(email.attempts).toBe(1);
       const eml = outboxFiles(t).find((f) => f.includes('Reply-To: jamie@example.com') && f.includes('Is it still available?'));
       expect(eml).toMatch(new RegExp(`^To: ${agent.email}$`, 'm'));
@@ -111,10 +110,10 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
     try {
       const { agent, listing } = await setup(t, { webhookUrl: rx.url(), emailNotifications: false });
       const lead = await submitLead(t, agent, listing);
-      const m = await waitFor(async () => {
+      const m = await waitFor('webhook delivered', async () => {
         const row = await message(t, lead.id, 'webhook');
         return row?.status === 'delivered' && row;
-      }, 15000, 'webhook delivered');
+      }, 15000);
       const [a1, a2] = await attempts(t, m.id);
       expect(a1).toMatchObject({ status: 'failed', responseCode: 429 });
       expect(a2).toMatchObject({ status: 'succeeded', responseCode: 204 });
@@ -130,13 +129,13 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
     try {
       const { agent, listing } = await setup(t, { webhookUrl: rx.url(), instantNotifications: false });
       const lead = await submitLead(t, agent, listing);
-      const m = await waitFor(async () => {
+      const m = await waitFor('webhook dead', async () => {
         const row = await message(t, lead.id, 'webhook');
         return row?.status === 'dead' && row;
-      }, 10000, 'webhook dead');
+      }, 10000);
       expect((await attempts(t, m.id)).map((r) => r.status)).toEqual(['disabled']);
       expect((await t.db('notificationSettings').where({ agentId: agent.id }).first()).webhookDisabledAt).not.toBeNull();
-      await waitFor(async () => (await t.db('notificationMessages').where({ agentId: agent.id, kind: 'endpoint.disabled', status: 'delivered' }).first()) ?? null, 10000, 'disabled email');
+      await waitFor('disabled email', async () => (await t.db('notificationMessages').where({ agentId: agent.id, kind: 'endpoint.disabled', status: 'delivered' }).first()) ?? null, 10000);
       expect(outboxFiles(t).some((f) => f.includes('Lead delivery to your custom webhook is turned off'))).toBe(true);
 
       const later = await submitLead(t, agent, listing);
@@ -152,16 +151,16 @@ describe('lead delivery through pg-boss (retry schedule shortened by configurati
     try {
       const { agent, listing } = await setup(t, { webhookUrl: rx.url(), emailNotifications: false });
       const lead = await submitLead(t, agent, listing);
-      const m = await waitFor(async () => {
+      const m = await waitFor('delivered', async () => {
         const row = await message(t, lead.id, 'webhook');
         return row?.status === 'delivered' && row;
-      }, 10000, 'delivered');
+      }, 10000);
       // The same job again (as pg-boss may after an expiry), twice at once.
       const ids = await Promise.all([t.queue.send(deliverJob, { messageId: Number(m.id), attempt: 1 }), t.queue.send(deliverJob, { messageId: Number(m.id), attempt: 1 })]);
-      await waitFor(async () => {
+      await waitFor('duplicate jobs done', async () => {
         const jobs = await t.db.raw(`select state from pgboss.job where id = any(?::uuid[])`, [ids as string[]]);
         return jobs.rows.every((j: { state: string }) => j.state === 'completed');
-      }, 10000, 'duplicate jobs done');
+      }, 10000);
       expect(rx.received).toHaveLength(1);
       expect(await attempts(t, m.id)).toHaveLength(1);
     } finally {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryConfig, QueryResultRow } from 'pg';
-import type { DeliveryChannel, LeadDelivery } from '@app/contracts';
+import type { DeliveryChannel, LeadDelivery, LeadDeliveryListing } from '@app/contracts';
 import type { ReadCaches } from '../../../platform/cache/read-cache';
 import type { Config } from '../../../platform/config';
 import type { Queue } from '../../../platform/jobs/queue';
@@ -29,19 +29,8 @@ export interface LeadForDelivery {
   createdAt: Date | string;
   /** The trace context of the request that sent the lead (tracing on): its delivery jobs continue it. */
   trace?: TraceCarrier;
-  listing: {
-    mlsId: string;
-    address: string;
-    city: string;
-    state: string;
-    postalCode: string | null;
-    /** Whole USD, the listing's wire price ("450000"). */
-    price: string | number;
-    bedrooms?: number | null;
-    bathrooms?: string | number | null;
-    squareFeet?: number | null;
-    imageUrl?: string | null;
-  };
+  /** The listing as the listings module presents it for a delivery (its `findPublicListingRef`); the page URL is added here. */
+  listing: Omit<LeadDeliveryListing, 'id' | 'url'>;
 }
 
 /** Standard Webhooks bodies stay well under 20 KB; a long message is cut to fit. */
@@ -64,15 +53,7 @@ export function toLeadDelivery(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, lead
     },
     listing: {
       id: lead.listingId,
-      mlsId: l.mlsId,
-      address: l.address,
-      city: l.city,
-      state: l.state,
-      postalCode: l.postalCode ?? null,
-      price: String(l.price),
-      bedrooms: l.bedrooms ?? null,
-      bathrooms: l.bathrooms == null ? null : String(l.bathrooms),
-      squareFeet: l.squareFeet ?? null,
+      ...l,
       // Every URL absolute (receivers are outside systems): our own photo paths on PUBLIC_URL, and the page a buyer sees.
       imageUrl: absoluteUrl(config, l.imageUrl),
       url: `${publicOrigin(config)}${listingPagePath(l.mlsId)}`,

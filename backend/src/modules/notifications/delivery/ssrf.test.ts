@@ -4,7 +4,7 @@ import { attemptDelivery, deliverJob } from './deliver-message';
 import { enqueueLeadDeliveries } from './lead-deliveries';
 import { deliveryTransports } from './delivery-deps';
 import { startReceiver } from '../testing/receiver';
-import { agentWithListing, insertLead } from '../testing/rows';
+import { agentWithListing, insertLead } from '../../../../test/factories';
 
 /**
  * Webhook URLs are typed by users: every address that is not public unicast is refused when the

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AgentView } from '@app/contracts';
 import { Button, Field, Panel, fieldStyles } from '@app/ui';
-// By path: the dashboard keeps zod out of its bundle (see store/api.ts).
-import { initials } from '../../../../contracts/src/format';
-import { formatPhone, phoneHref } from '../../../../contracts/src/phone';
+// The zod-free door: the dashboard keeps zod out of its bundle (see store/api.ts).
+import { initials, formatPhone, phoneHref } from '@app/contracts/rules';
 import { errorFields, validateProfile, type ProfileErrors } from './profileEdit';
 import { useUpdateProfileMutation, type ProfileEdit } from './dashboardApi';
 import type { CardToast } from '../lead-notifications/useCardToast';

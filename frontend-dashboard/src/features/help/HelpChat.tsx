@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
-// By path, not through the contracts barrel (which carries zod).
-import { buildHelpFollowUp, helpTitle, HELP_FIRST_ERROR, HELP_FOLLOW_UP_ERROR, HELP_PENDING_FIRST, HELP_PENDING_FOLLOW_UP } from '../../../../contracts/src/help';
+// The zod-free door, not the contracts barrel (which carries zod).
+import { buildHelpFollowUp, helpTitle, HELP_FIRST_ERROR, HELP_FOLLOW_UP_ERROR, HELP_PENDING_FIRST, HELP_PENDING_FOLLOW_UP } from '@app/contracts/rules';
 import { useAskHelpMutation } from './helpApi';
 import type { ChatMessage } from './HelpAssistantContext';
 import { HelpMarkdown } from './HelpMarkdown';

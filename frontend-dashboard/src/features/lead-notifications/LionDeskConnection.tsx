@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, buttonClass } from '@app/ui';
-import { LIONDESK_CONNECT_RESULTS, type LionDeskConnectResult } from '../../../../contracts/src/integrations';
+import { LIONDESK_CONNECT_RESULTS, type LionDeskConnectResult } from '@app/contracts/rules';
 import { failureMessage } from '../../store/api';
 import { useDisconnectLionDeskMutation, useGetLionDeskConnectionQuery } from './notificationsApi';
 import type { CardToast } from './useCardToast';

@@ -10,7 +10,7 @@ import {
   LEAD_SENT_TOAST,
 } from '@app/contracts/rules';
 import { errorText, isApiError } from '@app/contracts/api-client';
-import { toastAdded } from '../features/toast/toastSlice';
+import { toastAdded } from '../shared/toastSlice';
 import { useListingDispatch } from './hooks';
 import { useRequestLeadChallengeMutation, useSubmitLeadMutation } from './listingApi';
 import { useFocusTrap } from './useFocusTrap';

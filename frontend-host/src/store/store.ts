@@ -1,6 +1,6 @@
 import { combineSlices, configureStore, createAction, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
 import { persistWizardState, wizardReducer } from '../features/creation-flow/draft/wizardSlice';
-import { toastReducer } from '../features/toast/toastSlice';
+import { toastReducer } from '../shared/toastSlice';
 import type { api, ApiExtra } from './api';
 
 /**

@@ -5,7 +5,7 @@ import { Button, Field, Panel, fieldStyles } from '@app/ui';
 import { initials, formatPhone, phoneHref } from '@app/contracts/rules';
 import { errorFields, validateProfile, type ProfileErrors } from './profileEdit';
 import { useUpdateProfileMutation, type ProfileEdit } from './dashboardApi';
-import type { CardToast } from '../lead-notifications/useCardToast';
+import type { CardToast } from '../card-toast';
 import styles from './Cards.module.css';
 
 /** Contact Card (spec 001 §2): photo or initials, name, brokerage, email, phone, state, MLS ID, and Edit. */

@@ -3,7 +3,7 @@ import { Badge, Button } from '@app/ui';
 // The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
 import { LEAD_HOLD_REASON_TEXT } from '@app/contracts/rules';
 import { failureMessage } from '../../store/api';
-import type { CardToast } from '../lead-notifications/useCardToast';
+import type { CardToast } from '../card-toast';
 import { useGetHeldLeadsInfiniteQuery, useReviewLeadMutation } from './dashboardApi';
 import styles from './Cards.module.css';
 

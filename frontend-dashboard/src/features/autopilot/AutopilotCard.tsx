@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles, type BadgeTon
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { failureMessage } from '../../store/api';
 import { useGetMeQuery } from '../auth/authApi';
-import { useCardToast } from '../lead-notifications/useCardToast';
+import { useCardToast } from '../card-toast';
 import { countdown } from './countdown';
 import { useActOnRunMutation, useGetAutopilotQuery, useUpdateAutopilotMutation } from './autopilotApi';
 import styles from './Autopilot.module.css';

@@ -25,7 +25,7 @@ import {
   type SettingsForm,
   type SettingsTab,
 } from './settingsForm';
-import { useCardToast, type CardToast } from './useCardToast';
+import { useCardToast, type CardToast } from '../card-toast';
 import styles from './LeadNotifications.module.css';
 
 const TABS: { id: SettingsTab; label: string }[] = [

@@ -1,3 +1,4 @@
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer, sliceInjected, store } from './store';
 // The zod-free door (@app/contracts/api-client), not the barrel, which carries zod.
@@ -27,6 +28,11 @@ export const api = createApi({
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });
+
+declare module './store' {
+  /** The api is one of the store's lazily loaded slices (store.ts). */
+  export interface LazyLoadedSlices extends WithSlice<typeof api> {}
+}
 
 // Joins the store on first use (see store.ts): reducer, middleware, then its initial state.
 rootReducer.inject(api, { overrideExisting: import.meta.hot !== undefined }); // a hot reload re-creates the api

@@ -3,8 +3,8 @@ import type { AgentView } from '@app/contracts';
 import { Button, Field, Panel, fieldStyles } from '@app/ui';
 // The zod-free door: the dashboard keeps zod out of its bundle (see store/api.ts).
 import { initials, formatPhone, phoneHref } from '@app/contracts/rules';
-import { errorFields, validateProfile, type ProfileErrors } from './profileEdit';
-import { useUpdateProfileMutation, type ProfileEdit } from './dashboardApi';
+import { errorFields, validateProfile, type ProfileEdit, type ProfileErrors } from './profileEdit';
+import { useUpdateProfileMutation } from './dashboardApi';
 import type { CardToast } from '../card-toast';
 import styles from './Cards.module.css';
 

@@ -1,6 +1,5 @@
 import type { ListingSummary, ListingView } from '@app/contracts';
 import type { Listing } from './listing.model';
-import type { ListingSummaryRow } from './listings.service';
 import { centsToPrice, formatBathrooms, formatDateOnly, toNumberOrNull } from './listing-values';
 
 /**
@@ -33,6 +32,14 @@ export function presentListing(l: Listing): ListingView {
 }
 
 export type { ListingView };
+/** The columns the wizard's loader reads (ListingSummary): the service selects them, this presenter shapes them. */
+export const LISTING_SUMMARY_COLUMNS = [
+  'id', 'agentId', 'mlsId', 'address', 'city', 'state', 'postalCode', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet',
+  'status', 'imageUrl', 'images', 'description',
+] as const;
+
+export type ListingSummaryRow = Pick<Listing, (typeof LISTING_SUMMARY_COLUMNS)[number]>;
+
 /** A listing as the wizard's loader lists it (contracts' ListingSummary): fewer fields, same formats. */
 export function presentListingSummary(l: ListingSummaryRow): ListingSummary {
   return {

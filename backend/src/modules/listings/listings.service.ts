@@ -7,7 +7,7 @@ import { conflict } from '../../platform/errors';
 import { assertAgentAccess } from '../agents';
 import { Listing, type MlsCompliance } from './listing.model';
 import { priceToCents } from './listing-values';
-import { presentListing, presentListingSummary, type ListingView } from './listings.presenter';
+import { LISTING_SUMMARY_COLUMNS, presentListing, presentListingSummary, type ListingSummaryRow, type ListingView } from './listings.presenter';
 
 /**
  * One listing as the MLS module hands it over (already mapped from RESO and sanitised to fit
@@ -128,18 +128,10 @@ export async function agentListingIdByMlsId(trx: Knex.Transaction | Knex, agentI
 const GROUP = `case when status = 'active' then 0 else 1 end`;
 const SORT_DATE = `coalesce(sold_date, list_date, created_at::date)`;
 
-/** The columns the wizard's loader uses (ListingSummary), and the position of each row in the loader's order. */
-const SUMMARY_COLUMNS = [
-  'id', 'agentId', 'mlsId', 'address', 'city', 'state', 'postalCode', 'priceCents', 'bedrooms', 'bathrooms', 'squareFeet',
-  'status', 'imageUrl', 'images', 'description',
-] as const;
-
 /** Every listing of an agent, full rows, in the loader's order (one query on the agent_id index). */
 export async function listAgentListings(agentId: number): Promise<Listing[]> {
   return Listing.query().where('agentId', agentId).orderByRaw(`${GROUP}, ${SORT_DATE} desc, id desc`);
 }
-
-export type ListingSummaryRow = Pick<Listing, (typeof SUMMARY_COLUMNS)[number]>;
 
 /**
  * One page of an agent's listings for the wizard, in the loader's order, only the loader's columns, as
@@ -162,7 +154,7 @@ export async function agentListingsPageJson(
 
 async function readAgentListingsPage(agentId: number, { limit, cursor }: AgentListingsQuery): Promise<{ rows: ListingSummaryRow[]; nextCursor: string | null }> {
   const query = Listing.query()
-    .select(...SUMMARY_COLUMNS)
+    .select(...LISTING_SUMMARY_COLUMNS)
     // The sort date as ISO text (YYYY-MM-DD); the cursor is assembled here, not in SQL (to_char per row was
     // half the query's time).
     .select(Listing.raw(`${SORT_DATE}::text as sort_date`))

@@ -12,7 +12,7 @@ import {
 import { Button, ButtonGroup, Card, H4, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { Fragment, useDeferredValue, useState } from 'react';
 import { errorText } from '../../store/api';
-import { useApiBase } from '../admin-dashboard/apiBase';
+import { useApiBase } from '../../store/apiBase';
 import { useAdminToast } from '../toasts/AdminToaster';
 import { useAdminAgentsQuery } from './adminAgentsApi';
 import styles from './AgentsArea.module.css';

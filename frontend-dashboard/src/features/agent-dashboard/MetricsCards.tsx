@@ -1,9 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AgentCampaign, DailyDelivery, FacebookMetrics, LeadShown } from '@app/contracts';
 import { Badge, Button, EmptyState, Panel, Spinner } from '@app/ui';
-// By path: the dashboard keeps zod out of its bundle (see store/api.ts).
-import { formatCompact, formatUsd } from '../../../../contracts/src/format';
-import { DEFAULT_IMPRESSION_GOAL, engagements, progressLabel, progressPercent } from '../../../../contracts/src/metrics';
+// The zod-free door: the dashboard keeps zod out of its bundle (see store/api.ts).
+import { formatCompact, formatUsd, DEFAULT_IMPRESSION_GOAL, engagements, progressLabel, progressPercent } from '@app/contracts/rules';
 import styles from './Cards.module.css';
 
 /** Property card (spec §2): the first campaign that has a listing; 'No active campaigns yet' otherwise. */

@@ -1,18 +1,11 @@
 import type { AutopilotRunView, AutopilotSettings, AutopilotView, SavedCard } from '@app/contracts';
-// By path: the contracts barrel carries zod, which the dashboard does not load.
-import {
-  AUTOPILOT_KIND_LABELS,
-  AUTOPILOT_MESSAGES,
-  AUTOPILOT_STATUS_LABELS,
-  AUTOPILOT_WINDOW_MAX_HOURS,
-  AUTOPILOT_WINDOW_MIN_HOURS,
-} from '../../../../contracts/src/autopilot';
-import { BUDGET_GRID } from '../../../../contracts/src/pricing';
+// The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
+import { AUTOPILOT_KIND_LABELS, AUTOPILOT_MESSAGES, AUTOPILOT_STATUS_LABELS, AUTOPILOT_WINDOW_MAX_HOURS, AUTOPILOT_WINDOW_MIN_HOURS, BUDGET_GRID } from '@app/contracts/rules';
 import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles, type BadgeTone } from '@app/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { failureMessage } from '../../store/api';
 import { useGetMeQuery } from '../auth/authApi';
-import { useCardToast } from '../lead-notifications/useCardToast';
+import { useCardToast } from '../card-toast';
 import { countdown } from './countdown';
 import { useActOnRunMutation, useGetAutopilotQuery, useUpdateAutopilotMutation } from './autopilotApi';
 import styles from './Autopilot.module.css';

@@ -1,6 +1,6 @@
 import type { ApiKeyScope } from '@app/contracts';
-// By path: the contracts barrel carries zod, which the dashboard does not load.
-import { API_KEY_SCOPES } from '../../../../contracts/src/api-access';
+// The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
+import { API_KEY_SCOPES } from '@app/contracts/rules';
 import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles } from '@app/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { failureMessage } from '../../store/api';

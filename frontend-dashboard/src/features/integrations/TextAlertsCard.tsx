@@ -1,5 +1,5 @@
-// By path: the contracts barrel carries zod, which the dashboard does not load.
-import { SMS_CODE_LENGTH, SMS_CONSENT_TEXT, SMS_MESSAGES } from '../../../../contracts/src/api-access';
+// The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
+import { SMS_CODE_LENGTH, SMS_CONSENT_TEXT, SMS_MESSAGES } from '@app/contracts/rules';
 import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles } from '@app/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { failureMessage } from '../../store/api';

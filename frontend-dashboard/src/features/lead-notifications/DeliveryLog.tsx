@@ -3,7 +3,7 @@ import { Badge, Button, Spinner, fieldStyles, type BadgeTone } from '@app/ui';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../store/api';
 import { useGetDeliveriesQuery, useReplayDeliveryMutation } from './notificationsApi';
-import type { CardToast } from './useCardToast';
+import type { CardToast } from '../card-toast';
 import styles from './LeadNotifications.module.css';
 
 const PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 import type { CrmIntegration, NotificationSettingsView, WebhookType } from '@app/contracts';
-// By path: the contracts barrel carries zod, which the dashboard does not load.
-import { CRM_INTEGRATIONS, INSTANT_NOTIFICATIONS_HINT, NOTIFICATION_TOASTS } from '../../../../contracts/src/integrations';
+// The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
+import { CRM_INTEGRATIONS, INSTANT_NOTIFICATIONS_HINT, NOTIFICATION_TOASTS } from '@app/contracts/rules';
 import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles } from '@app/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { failureMessage, isApiError } from '../../store/api';
@@ -25,7 +25,7 @@ import {
   type SettingsForm,
   type SettingsTab,
 } from './settingsForm';
-import { useCardToast, type CardToast } from './useCardToast';
+import { useCardToast, type CardToast } from '../card-toast';
 import styles from './LeadNotifications.module.css';
 
 const TABS: { id: SettingsTab; label: string }[] = [

@@ -11,7 +11,7 @@ import { StepFrame } from '../shared/StepFrame';
 import { useGoToStep } from '../draft/wizardNavigation';
 import { listingChosen, manualDraftChanged, pathChosen, returnedToAgentForm, selectWizard } from '../draft/wizardSlice';
 import type { Agent, Listing } from '../draft/wizardTypes';
-import { initialAdCopy } from '../shared/ad-copy/adCopyRules';
+import { initialAdCopy } from '../draft/adCopyRules';
 import { campaignDraftFor } from '../draft/campaignDraft';
 import { useLeadGenerationUrl } from './leadGeneration';
 import { manualDraftFrom } from './manualDraft';

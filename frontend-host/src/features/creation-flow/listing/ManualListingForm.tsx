@@ -17,7 +17,7 @@ import {
 } from '../draft/wizardSlice';
 import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import type { Agent, Listing, ManualListingDraft } from '../draft/wizardTypes';
-import { initialAdCopy } from '../shared/ad-copy/adCopyRules';
+import { initialAdCopy } from '../draft/adCopyRules';
 import { campaignDraftFor } from '../draft/campaignDraft';
 import { manualDraftFrom, manualDraftFromListing } from './manualDraft';
 import { TOASTS } from './messages';

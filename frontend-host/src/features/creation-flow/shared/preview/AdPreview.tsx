@@ -1,6 +1,6 @@
 import { initials } from '@app/contracts';
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
-import type { AdCopyPhase } from '../ad-copy/adCopyRules';
+import type { AdCopyPhase } from '../../draft/adCopyRules';
 import { LISTING_PLACEHOLDER, thumbnailUrl } from '../ListingPhoto';
 import styles from './AdPreview.module.css';
 

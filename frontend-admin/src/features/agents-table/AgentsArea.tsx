@@ -10,6 +10,7 @@ import {
   type GoalBadgeTone,
 } from '@app/contracts';
 import { Button, ButtonGroup, Card, H4, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { VisuallyHidden } from '@app/ui';
 import { Fragment, useDeferredValue, useState } from 'react';
 import { errorText } from '../../store/api';
 import { useApiBase } from '../admin-dashboard/apiBase';
@@ -211,7 +212,7 @@ export function AgentsArea() {
             <thead>
               <tr>
                 <th>
-                  <span className={styles.srOnly}>Details</span>
+                  <VisuallyHidden>Details</VisuallyHidden>
                 </th>
                 <th>Agent</th>
                 <th>Status</th>
@@ -220,7 +221,7 @@ export function AgentsArea() {
                 <th className={styles.num}>Total Spent</th>
                 <th>Joined</th>
                 <th>
-                  <span className={styles.srOnly}>Actions</span>
+                  <VisuallyHidden>Actions</VisuallyHidden>
                 </th>
               </tr>
             </thead>

@@ -1,5 +1,5 @@
 import type { DeliveryChannel, DeliveryKind, DeliveryStatus, DeliveryView } from '@app/contracts';
-import { Badge, Button, Spinner, fieldStyles, type BadgeTone } from '@app/ui';
+import { Badge, Button, Spinner, VisuallyHidden, fieldStyles, type BadgeTone } from '@app/ui';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../store/api';
 import { useGetDeliveriesQuery, useReplayDeliveryMutation } from './notificationsApi';
@@ -101,9 +101,9 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
           Delivery log
         </h3>
         <div className={styles.logTools}>
-          <label className={styles.visuallyHidden} htmlFor={`${agentId}-log-channel`}>
+          <VisuallyHidden as="label" htmlFor={`${agentId}-log-channel`}>
             Channel
-          </label>
+          </VisuallyHidden>
           <select
             id={`${agentId}-log-channel`}
             className={`${fieldStyles.select} ${styles.filter}`}
@@ -120,9 +120,9 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
               </option>
             ))}
           </select>
-          <label className={styles.visuallyHidden} htmlFor={`${agentId}-log-status`}>
+          <VisuallyHidden as="label" htmlFor={`${agentId}-log-status`}>
             Status
-          </label>
+          </VisuallyHidden>
           <select
             id={`${agentId}-log-status`}
             className={`${fieldStyles.select} ${styles.filter}`}
@@ -166,7 +166,7 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
                   <th scope="col">Attempt</th>
                   <th scope="col">Last error / answer</th>
                   <th scope="col">
-                    <span className={styles.visuallyHidden}>Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </th>
                 </tr>
               </thead>

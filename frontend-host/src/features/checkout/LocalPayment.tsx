@@ -1,4 +1,4 @@
-import { fieldStyles as fieldUi } from '@app/ui';
+import { VisuallyHidden, fieldStyles as fieldUi } from '@app/ui';
 import { useRef, useState, type ReactNode } from 'react';
 import { CardIcon } from '../../components/Icons';
 import { isApiError } from '../../store/api';
@@ -162,7 +162,7 @@ export function LocalPayment({ intent, amountLabel, onSucceeded, onAlreadyPaid, 
 
   const fields = (
     <fieldset className={styles.cardFields} disabled={busy}>
-      <legend className={styles.visuallyHidden}>Card details</legend>
+      <VisuallyHidden as="legend">Card details</VisuallyHidden>
       {declined && (
         <p className={styles.declined} data-testid="payment-declined">
           <strong>{PAYMENT_TOASTS.failedTitle}.</strong> {declined}

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Field, buttonClass, fieldStyles } from '@app/ui';
+import { Alert, Button, Field, VisuallyHidden, buttonClass, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError, type ApiError } from '../../store/api';
 import { useEmailSignInLinkMutation, useLoginMutation } from '../auth/authApi';
@@ -147,7 +147,7 @@ export default function LoginPage() {
               />
               <Button variant="ghost" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
                 {showPassword ? 'Hide' : 'Show'}
-                <span className={styles.visuallyHidden}> password</span>
+                <VisuallyHidden> password</VisuallyHidden>
               </Button>
             </div>
           </Field>

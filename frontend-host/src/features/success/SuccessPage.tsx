@@ -1,7 +1,7 @@
 import { EMAIL_VERIFICATION_TTL_MINUTES, formatUsd, listingPagePath, timeframeForImpressions } from '@app/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner } from '@app/ui';
+import { buttonStyles as buttons, EmptyState, panelStyles as panels, Spinner, VisuallyHidden } from '@app/ui';
 import { AlertIcon, ChartIcon, CheckIcon, ExternalIcon, PlusIcon } from '../../components/Icons';
 import { useDocumentTitle } from '../../components/PageShell';
 import { SiteHeader } from '../../components/SiteHeader';
@@ -148,7 +148,7 @@ function CampaignSuccess({ campaignId, listingIdParam, paymentReference }: Campa
     return (
       <>
         {/* The screen has its title while it loads too (the spinner's label says what is happening). */}
-        <h1 className={styles.srOnly}>Your campaign</h1>
+        <VisuallyHidden as="h1">Your campaign</VisuallyHidden>
         <Spinner fullPage label="Loading your campaign..." />
       </>
     );

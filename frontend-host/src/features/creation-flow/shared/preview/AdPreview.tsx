@@ -1,4 +1,5 @@
 import { initials } from '@app/contracts';
+import { visuallyHidden } from '@app/ui';
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import type { AdCopyPhase } from '../ad-copy/adCopyRules';
 import { LISTING_PLACEHOLDER, thumbnailUrl } from '../ListingPhoto';
@@ -188,7 +189,7 @@ function Carousel({ ad }: { ad: AdPreviewModel }) {
           <span key={`${src}-${i}`} className={styles.dot} data-active={i === current ? 'true' : undefined} />
         ))}
       </div>
-      <p id={statusId} className={styles.srOnly} aria-live="polite" data-testid="carousel-status">
+      <p id={statusId} className={visuallyHidden} aria-live="polite" data-testid="carousel-status">
         Photo {current + 1} of {count}
       </p>
     </div>

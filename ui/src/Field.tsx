@@ -16,9 +16,10 @@ export interface FieldProps {
   /**
    * How the error is announced. 'alert' (the default): the message appears as an alert when there is one.
    * 'polite': a polite live region that is always in place (the control always points at it), for forms
-   * that show their messages as the user types.
+   * that show their messages as the user types. 'none': the message is shown, not announced (the form
+   * announces the failure itself, in a toast).
    */
-  announce?: 'alert' | 'polite';
+  announce?: 'alert' | 'polite' | 'none';
   /** More ids that describe the control (a hint written outside the field, a counter). */
   describedBy?: string;
   className?: string;
@@ -59,7 +60,7 @@ export function Field({ id, label, hint, error, announce = 'alert', describedBy,
         </p>
       ) : (
         error && (
-          <p className={styles.fieldError} id={`${id}-error`} role="alert">
+          <p className={styles.fieldError} id={`${id}-error`} role={announce === 'alert' ? 'alert' : undefined}>
             {error}
           </p>
         )
@@ -70,23 +71,26 @@ export function Field({ id, label, hint, error, announce = 'alert', describedBy,
 
 type OwnFieldProps = Omit<FieldProps, 'children'>;
 
-/** A text input in a Field; `adornment` (a currency sign) sits inside the box. Every other prop goes to the input. */
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  announce,
-  describedBy,
-  className,
-  adornment,
-  ref,
-  ...input
-}: OwnFieldProps & { adornment?: ReactNode; ref?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+/** A field component's props in two: the field's own, and the rest (for its control). */
+function splitField<P extends OwnFieldProps>({ id, label, hint, error, announce, describedBy, className, ...control }: P) {
+  return [{ id, label, hint, error, announce, describedBy, className }, control] as const;
+}
+
+type TextFieldProps = OwnFieldProps & { adornment?: ReactNode; inputClassName?: string; ref?: Ref<HTMLInputElement> } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'id' | 'className'
+  >;
+
+/**
+ * A text input in a Field; `adornment` (a currency sign) sits inside the box, `inputClassName` adds to the
+ * input's look, `className` to the field's. Every other prop goes to the input.
+ */
+export function TextField(props: TextFieldProps) {
+  const [field, { adornment, inputClassName, ref, ...input }] = splitField(props);
   return (
-    <Field id={id} label={label} hint={hint} error={error} announce={announce} describedBy={describedBy} className={className}>
+    <Field {...field}>
       {(control) => {
-        const box = <input ref={ref} className={styles.input} {...input} {...control} />;
+        const box = <input ref={ref} className={inputClassName ? `${styles.input} ${inputClassName}` : styles.input} {...input} {...control} />;
         return adornment ? (
           <div className={styles.adorned}>
             <span className={styles.adornment} aria-hidden="true">
@@ -102,21 +106,13 @@ export function TextField({
   );
 }
 
+type SelectFieldProps = OwnFieldProps & { ref?: Ref<HTMLSelectElement>; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>;
+
 /** A select in a Field: the options are the children. Every other prop goes to the select. */
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  announce,
-  describedBy,
-  className,
-  ref,
-  children,
-  ...select
-}: OwnFieldProps & { ref?: Ref<HTMLSelectElement>; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+export function SelectField(props: SelectFieldProps) {
+  const [field, { ref, children, ...select }] = splitField(props);
   return (
-    <Field id={id} label={label} hint={hint} error={error} announce={announce} describedBy={describedBy} className={className}>
+    <Field {...field}>
       {(control) => (
         <select ref={ref} className={styles.select} {...select} {...control}>
           {children}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AgentView } from '@app/contracts';
-import { Button, Field, Panel, fieldStyles } from '@app/ui';
+import { Button, Panel, TextField } from '@app/ui';
 // By path: the dashboard keeps zod out of its bundle (see store/api.ts).
 import { initials } from '../../../../contracts/src/format';
 import { formatPhone, phoneHref } from '../../../../contracts/src/phone';
@@ -80,17 +80,7 @@ function EditContactDialog({ agent, toast, onClose }: { agent: AgentView; toast:
   }
 
   const field = (key: keyof ProfileEdit, label: string, type = 'text') => (
-    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
-      <input
-        id={`${id}-${key}`}
-        className={fieldStyles.input}
-        type={type}
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        aria-invalid={!!errors[key]}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-      />
-    </Field>
+    <TextField id={`${id}-${key}`} label={label} error={errors[key]} type={type} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
   );
 
   return (

@@ -2,6 +2,10 @@
  * @app/ui: the primitives and tokens the host, the dashboard and the admin share. Importing anything
  * from here brings the tokens (CSS custom properties) along, so every app that uses a primitive
  * also has the variables it reads.
+ *
+ * Forms are built from TextField and SelectField (Field with a render function for any other control): they
+ * give the control its id, aria-invalid and aria-describedby, so no caller wires them by hand. Text only for
+ * screen readers is VisuallyHidden; a translucent colour is rgb(var(--ui-<colour>-rgb) / alpha) from tokens.css.
  */
 import './tokens.css';
 

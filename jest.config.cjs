@@ -78,5 +78,14 @@ module.exports = {
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },
     },
+    {
+      // The shared primitives (ui/): what a field wires for its control.
+      displayName: 'ui',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/ui/src'],
+      testMatch: ['**/*.test.tsx'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
+      moduleNameMapper: { '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs' },
+    },
   ],
 };

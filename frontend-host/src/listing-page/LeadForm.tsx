@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { LeadFormInput } from '@app/contracts';
 import {
   CURRENT_LEAD_CONSENT_VERSION,
   LEAD_CONSENT_TEXTS,
@@ -15,6 +14,7 @@ import { useListingDispatch } from './hooks';
 import { useRequestLeadChallengeMutation, useSubmitLeadMutation } from './listingApi';
 import { useFocusTrap } from './useFocusTrap';
 import { solveChallenge } from './proof-of-work';
+import { LeadFields, type LeadValues } from './LeadFields';
 
 
 /** A fresh key per filled form: a resend (double tap, retry) is the same lead on the server. */
@@ -59,7 +59,7 @@ export interface LeadFormProps {
 export function LeadForm(props: LeadFormProps) {
   const dispatch = useListingDispatch();
   const [submitLead, { isLoading }] = useSubmitLeadMutation();
-  const [values, setValues] = useState<{ [K in keyof Required<LeadFormInput>]: K extends 'interestedInTour' | 'interestedInSimilar' ? boolean : string }>({
+  const [values, setValues] = useState<LeadValues>({
     name: '',
     email: '',
     phone: '',
@@ -171,30 +171,7 @@ export function LeadForm(props: LeadFormProps) {
           </button>
         </div>
         <form className="lp-form" onSubmit={onSubmit} noValidate>
-          <label>
-            Name <span aria-hidden="true">*</span>
-            <input name="name" autoComplete="name" required value={values.name} onChange={set('name')} data-autofocus />
-          </label>
-          <label>
-            Email <span aria-hidden="true">*</span>
-            <input name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
-          </label>
-          <label>
-            Phone (optional)
-            <input name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
-          </label>
-          <label>
-            Message
-            <textarea name="message" rows={3} value={values.message} onChange={set('message')} />
-          </label>
-          <label className="lp-check">
-            <input type="checkbox" name="interestedInTour" checked={values.interestedInTour} onChange={set('interestedInTour')} />
-            I'd like to schedule a tour
-          </label>
-          <label className="lp-check">
-            <input type="checkbox" name="interestedInSimilar" checked={values.interestedInSimilar} onChange={set('interestedInSimilar')} />
-            Send me similar properties
-          </label>
+          <LeadFields values={values} set={set} />
           {/* Honeypot: hidden from people and from assistive technology; programs fill it in. */}
           <div className="lp-hp" aria-hidden="true">
             <label>

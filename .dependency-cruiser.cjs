@@ -1,6 +1,23 @@
 // The architecture's doors, checked on every `npm test` (npm run lint:deps). DESIGN §1: a backend
 // module's index.ts is its only door; frontends talk to the backend over HTTP only; the remotes are
-// deployable on their own, so they never reach into the host.
+// deployable on their own, so they never reach into the host; the frontends reach contracts and ui
+// through their packages' doors (package.json `exports`), and a feature folder with an index.ts through it.
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Feature folders that have a door (an index.ts), e.g. `frontend-dashboard/src/features/help`. */
+const featureDoors = ['frontend-host', 'frontend-dashboard', 'frontend-admin'].flatMap((app) => {
+  const dir = path.join(__dirname, app, 'src', 'features');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => fs.existsSync(path.join(dir, name, 'index.ts')))
+    .map((name) => `${app}/src/features/${name}`);
+});
+
+/** The wizard's steps (spec 000 §7): each talks to the draft, the shared parts and the api, never to another step. */
+const WIZARD = '^frontend-host/src/features/creation-flow/';
+const WIZARD_STEPS = '(branding|budget|customize|format|landing|listing|targeting)';
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -9,9 +26,98 @@ module.exports = {
       severity: 'error',
       comment:
         'A cycle ties files together so that neither can change or load alone (e.g. an interface importing its implementations). ' +
-        'A cycle closed only by `import type` is erased at compile time, so it is allowed (store.ts names the api type it injects).',
+        'A cycle closed only by `import type` counts too: it still says two files know each other (declare the shared type lower, ' +
+        'or let the lower file be augmented, as store/api.ts does for the host store).',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
+    },
+    {
+      name: 'frontends-through-package-doors',
+      severity: 'error',
+      comment:
+        'A frontend imports contracts and ui by their package names (@app/contracts, @app/contracts/rules, @app/contracts/api-client, @app/ui), ' +
+        'never by a relative path into their sources: the packages\' `exports` are their doors.',
+      from: { path: '^frontend-' },
+      to: { path: '^(contracts|ui)/src/', dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: 'frontends-land-on-package-doors',
+      severity: 'error',
+      comment: "What a frontend imports from contracts or ui is one of the entries of the package's `exports` map.",
+      from: { path: '^frontend-' },
+      to: {
+        path: '^(contracts|ui)/src/',
+        pathNot: ['^contracts/src/(index|rules|api-client)\\.ts$', '^ui/src/(index\\.ts|tokens\\.css|blueprint-theme\\.css)$'],
+      },
+    },
+    {
+      name: 'contracts-top-level-is-zod-free',
+      severity: 'error',
+      comment:
+        "contracts' top-level modules (rules, constants, formats, texts: the doors @app/contracts/rules and @app/contracts/api-client) load no zod, " +
+        'so the public listing page and the dashboard can import them; zod stays in schemas/ and wire/ (types from there are erased, so allowed).',
+      from: { path: '^contracts/src/[^/]+\\.ts$', pathNot: '^contracts/src/(index\\.ts|[^/]+\\.test\\.ts)$' },
+      to: { path: '(^|/)node_modules/zod/|^contracts/src/(index\\.ts|schemas/|wire/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'listing-page-loads-no-zod',
+      severity: 'error',
+      comment:
+        'The public listing page (its own entry, DESIGN §6) takes values from @app/contracts/rules and @app/contracts/api-client; from the barrel, types only.',
+      from: { path: '^frontend-host/src/listing-page/' },
+      to: { path: '^contracts/src/(index\\.ts|schemas/|wire/)|(^|/)node_modules/zod/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'listing-page-stands-alone',
+      severity: 'error',
+      comment: "The listing page is the host's second entry: it shares only frontend-host/src/shared with the app, never the app's features or store.",
+      from: { path: '^frontend-host/src/listing-page/' },
+      to: { path: '^frontend-host/src/', pathNot: '^frontend-host/src/(listing-page|shared)/' },
+    },
+    {
+      name: 'host-app-leaves-listing-page-alone',
+      severity: 'error',
+      comment: "The host app (main.tsx's entry) never imports the listing page's entry: they meet only in frontend-host/src/shared.",
+      from: { path: '^frontend-host/src/', pathNot: '^frontend-host/src/listing-page/' },
+      to: { path: '^frontend-host/src/listing-page/' },
+    },
+    {
+      name: 'host-shared-stands-alone',
+      severity: 'error',
+      comment: "frontend-host/src/shared is what both host entries stand on; it imports neither of them.",
+      from: { path: '^frontend-host/src/shared/' },
+      to: { path: '^frontend-host/src/', pathNot: '^frontend-host/src/shared/' },
+    },
+    {
+      name: 'wizard-steps-stand-alone',
+      severity: 'error',
+      comment: "A wizard step never imports another step: what two steps share lives in the wizard's draft/ or shared/.",
+      from: { path: `${WIZARD}${WIZARD_STEPS}/` },
+      to: { path: `${WIZARD}${WIZARD_STEPS}/`, pathNot: `${WIZARD}$1/` },
+    },
+    {
+      name: 'wizard-draft-at-the-bottom',
+      severity: 'error',
+      comment: "The wizard's draft (state, rules, storage) is what the steps and shared parts stand on; it imports none of them.",
+      from: { path: `${WIZARD}draft/` },
+      to: { path: WIZARD, pathNot: `${WIZARD}draft/` },
+    },
+    {
+      name: 'pages-on-top',
+      severity: 'error',
+      comment: "A remote's page folder (dashboard, admin-dashboard) places the features; no feature imports back up into it.",
+      from: { path: '^frontend-(dashboard|admin)/src/features/', pathNot: '^frontend-(dashboard|admin)/src/features/(dashboard|admin-dashboard)/' },
+      to: { path: '^frontend-(dashboard|admin)/src/features/(dashboard|admin-dashboard)/' },
+    },
+    {
+      name: 'feature-doors-only',
+      severity: 'error',
+      comment: "A feature folder with an index.ts is entered through it (like a backend module's door); only its own files reach its internals.",
+      from: { path: '^(frontend-[^/]+/src/(?:features/[^/]+|[^/]+))' },
+      to: {
+        path: featureDoors.length ? `^(${featureDoors.join('|')})/.` : '^$',
+        pathNot: ['^$1/', '^frontend-[^/]+/src/features/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'module-door-only',
@@ -62,11 +168,18 @@ module.exports = {
       to: { path: '^frontend-(dashboard|admin)/', pathNot: '^frontend-$1/' },
     },
     {
+      name: 'ui-stands-alone',
+      severity: 'error',
+      comment: 'ui holds the primitives and tokens every app shares; it imports no app, and no contracts (it knows nothing of the product).',
+      from: { path: '^ui/' },
+      to: { path: '^(backend|frontend-[^/]+|scripts|contracts)/' },
+    },
+    {
       name: 'contracts-stand-alone',
       severity: 'error',
-      comment: 'contracts is shared by every app; it imports none of them.',
+      comment: 'contracts is shared by every app; it imports none of them, nor ui.',
       from: { path: '^contracts/' },
-      to: { path: '^(backend|frontend-[^/]+|scripts)/' },
+      to: { path: '^(backend|frontend-[^/]+|scripts|ui)/' },
     },
     {
       name: 'contracts-answers-never-import-requests',
@@ -104,7 +217,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|test-results|playwright-report|\\.data[^/]*)/' },
+    // node_modules stay in the graph as leaves (doNotFollow), so a rule can name a package (zod).
+    exclude: { path: '(^|/)(dist|test-results|playwright-report|\\.data[^/]*)/' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },

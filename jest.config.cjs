@@ -8,6 +8,13 @@ const esmOnly = [
   '@react-pdf', 'yoga-layout', 'color-string', 'color-name',
 ];
 
+/** @app/contracts' doors (its package.json `exports`) at their sources: `^@app/contracts/rules$` → contracts/src/rules.ts. */
+const contractsDoors = Object.fromEntries(
+  Object.entries(require('./contracts/package.json').exports)
+    .filter(([, target]) => typeof target === 'object' && target.source)
+    .map(([subpath, target]) => [`^@app/contracts${subpath.slice(1)}$`, `<rootDir>/contracts/${target.source.slice(2)}`]),
+);
+
 const swc = (syntax) => ['@swc/jest', {
   jsc: {
     parser: syntax === 'tsx' ? { syntax: 'typescript', tsx: true } : { syntax: 'typescript' },
@@ -31,7 +38,7 @@ module.exports = {
       transform: { '^.+\\.(t|j|mj)sx?$': swc('ts') },
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
       moduleNameMapper: {
-        '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
+        ...contractsDoors,
         // Exported for `import` only: jest resolves require conditions.
         '^@react-pdf/hyphenate/(.*)$': '<rootDir>/node_modules/@react-pdf/hyphenate/lib/$1.js',
         '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -49,7 +56,7 @@ module.exports = {
       setupFiles: ['<rootDir>/frontend-host/test/jsdom-setup.cjs'],
       transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
       moduleNameMapper: {
-        '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
+        ...contractsDoors,
         '^@app/ui$': '<rootDir>/ui/src/index.ts',
         // CSS (modules) are Vite's business: class names come back as their own keys.
         '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
@@ -65,11 +72,20 @@ module.exports = {
       setupFiles: ['<rootDir>/frontend-host/test/jsdom-setup.cjs'],
       transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
       moduleNameMapper: {
-        '^@app/contracts$': '<rootDir>/contracts/src/index.ts',
+        ...contractsDoors,
         '^@app/ui$': '<rootDir>/ui/src/index.ts',
         '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },
+    },
+    {
+      // The shared primitives (ui/): what a field wires for its control.
+      displayName: 'ui',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/ui/src'],
+      testMatch: ['**/*.test.tsx'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
+      moduleNameMapper: { '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs' },
     },
   ],
 };

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { federationShared } from '../contracts/src/remotes';
+import { workspaceAliases } from '../vite.aliases';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -36,12 +36,8 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [
-      { find: /^@app\/contracts$/, replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
-      // The shared primitives and tokens (ui/): `@app/ui` is its index, `@app/ui/<file>` a file (tokens.css).
-      { find: /^@app\/ui$/, replacement: fileURLToPath(new URL('../ui/src/index.ts', import.meta.url)) },
-      { find: /^@app\/ui\/(.*)$/, replacement: fileURLToPath(new URL('../ui/src/', import.meta.url)) + '$1' },
-    ],
+    // @app/contracts, @app/contracts/rules, @app/contracts/api-client, @app/ui, @app/ui/tokens.css…: the packages' exports, at their sources.
+    alias: workspaceAliases(),
   },
   server: {
     port: 5173,

@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { workspaceAliases } from '../vite.aliases';
 
 /**
  * The public listing pages' own entry (DESIGN §6): no Module Federation runtime, no wizard code.
@@ -11,12 +11,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^@app\/contracts$/, replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
-      // The shared primitives and tokens (ui/), as in vite.config.ts.
-      { find: /^@app\/ui$/, replacement: fileURLToPath(new URL('../ui/src/index.ts', import.meta.url)) },
-      { find: /^@app\/ui\/(.*)$/, replacement: fileURLToPath(new URL('../ui/src/', import.meta.url)) + '$1' },
-    ],
+    // @app/contracts, @app/contracts/rules, @app/contracts/api-client, @app/ui, @app/ui/tokens.css…: the packages' exports, at their sources.
+    alias: workspaceAliases(),
   },
   publicDir: false,
   build: isSsrBuild

@@ -34,13 +34,13 @@ function newestMtime(entries) {
   return newest;
 }
 
-const shared = ['contracts/src', 'contracts/tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
+const shared = ['contracts/src', 'contracts/package.json', 'contracts/tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
 const targets = [
   { name: 'backend', stamp: 'backend/dist/.build-stamp', sources: ['backend/src', 'backend/tsconfig.json', ...shared], cmd: ['npx', ['tsc', '-b', 'backend']] },
   ...['frontend-dashboard', 'frontend-admin', 'frontend-host'].map((app) => ({
     name: app,
     stamp: `${app}/dist/.build-stamp`,
-    sources: [`${app}/src`, 'ui/src', `${app}/index.html`, `${app}/vite.config.ts`, `${app}/vite.listing.config.ts`, `${app}/vite.prerender.config.ts`, `${app}/public`, `${app}/package.json`, ...shared],
+    sources: [`${app}/src`, 'ui/src', 'ui/package.json', 'vite.aliases.ts', `${app}/index.html`, `${app}/vite.config.ts`, `${app}/vite.listing.config.ts`, `${app}/vite.prerender.config.ts`, `${app}/public`, `${app}/package.json`, ...shared],
     cmd: ['npm', ['run', 'build', '-w', `@app/${app}`]],
     dist: `${app}/dist`,
   })),

@@ -1,23 +1,7 @@
-export * from './remotes.js';
-export * from './states.js';
-export * from './pricing.js';
-export * from './format.js';
-export * from './metrics.js';
-export * from './ad-defaults.js';
-export * from './targeting.js';
-export * from './listing-rules.js';
-export * from './routes.js';
-export * from './phone.js';
-export * from './uploads.js';
-export * from './integrations.js';
-export * from './api-access.js';
-export * from './help.js';
-export * from './errors.js';
-export * from './cards.js';
-export * from './autopilot.js';
-export * from './credits.js';
-export * from './campaign-statuses.js';
+// `@app/contracts`: everything shared by the backend and the frontends. The zod-free rules and texts
+// (rules.ts, also `@app/contracts/rules`), the request schemas (schemas/), the answer shapes (wire/) and
+// the RTK Query base query (api-client.ts, also `@app/contracts/api-client`).
+export * from './rules.js';
 export * from './schemas/index.js';
 export * from './api-client.js';
 export * from './wire/index.js';
-export * from './public-listing.js';

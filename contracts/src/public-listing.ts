@@ -19,6 +19,17 @@ export const PROPERTY_NOT_FOUND = {
   description: "The listing you're looking for could not be found.",
 } as const;
 
+/** Toast when name or email is missing on the lead form. */
+export const LEAD_FORM_MISSING_TOAST = {
+  title: 'Required fields missing',
+  description: 'Please provide your name and email address',
+} as const;
+
+export const LEAD_SENT_TOAST = {
+  title: 'Thank you!',
+  description: 'Your information has been sent to the agent. They will contact you soon.',
+} as const;
+
 export const LEAD_FAILED_TOAST_TITLE = 'Error';
 export const LEAD_FAILED_FALLBACK = 'Failed to send your information';
 

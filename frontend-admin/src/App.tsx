@@ -7,7 +7,7 @@ import { BlueprintProvider } from '@blueprintjs/core';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminDashboardPage } from './features/admin-dashboard/AdminDashboardPage';
-import { ApiBaseContext } from './features/admin-dashboard/apiBase';
+import { ApiBaseContext } from './store/apiBase';
 import { AdminToasterProvider } from './features/toasts/AdminToaster';
 import { getStore } from './store/store';
 import styles from './App.module.css';

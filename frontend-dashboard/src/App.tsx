@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { HelpAssistantProvider } from './features/help';
-import { HostToastContext } from './features/lead-notifications/useCardToast';
+import { HostToastContext } from './features/card-toast';
 import { authApi } from './features/auth/authApi';
 import { getStore, type AppStore } from './store/store';
 

@@ -1,5 +1,5 @@
-// By path: the shell's own chunk stays free of zod (the contracts' index pulls the schemas in).
-import { APP_ROUTES, type AppRouteName } from '../../contracts/src/routes';
+// The zod-free door: the shell's own chunk stays free of zod (the contracts' index pulls the schemas in).
+import { APP_ROUTES, type AppRouteName } from '@app/contracts/rules';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '@app/ui';

@@ -5,16 +5,8 @@ import { LEAD_CONSENT_VERSIONS, LEAD_VIEWS } from '../public-listing.js';
 /** Lead source stored when a lead comes from a public property page. */
 export const LEAD_SOURCE_DEFAULT = 'property_page';
 
-/** Toast when name or email is missing on the lead form. */
-export const LEAD_FORM_MISSING_TOAST = {
-  title: 'Required fields missing',
-  description: 'Please provide your name and email address',
-} as const;
-
-export const LEAD_SENT_TOAST = {
-  title: 'Thank you!',
-  description: 'Your information has been sent to the agent. They will contact you soon.',
-} as const;
+// The lead form's toasts are zod-free texts (public-listing.ts): the listing page imports them without zod.
+export { LEAD_FORM_MISSING_TOAST, LEAD_SENT_TOAST } from '../public-listing.js';
 
 /**
  * Lead form and POST /api/listings/:mlsId/leads: name and email required, phone optional,

@@ -1,9 +1,9 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-// By path, not through the contracts barrel (which carries zod): see contracts/src/api-client.ts.
-import { apiBaseQuery, type ApiError, type RequestArgs } from '../../../contracts/src/api-client';
+// The zod-free door (@app/contracts/api-client), not the barrel, which carries zod.
+import { apiBaseQuery, type ApiError, type RequestArgs } from '@app/contracts/api-client';
 
-export { errorText, failureMessage, isApiError } from '../../../contracts/src/api-client';
-export type { ApiError, ApiErrorBody, ApiExtra, RequestArgs } from '../../../contracts/src/api-client';
+export { errorText, failureMessage, isApiError } from '@app/contracts/api-client';
+export type { ApiError, ApiErrorBody, ApiExtra, RequestArgs } from '@app/contracts/api-client';
 
 /** Cookies always, JSON in and out, and a non-OK response becomes "<status>: <body text>" (spec §7). */
 export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = apiBaseQuery;

@@ -1,5 +1,5 @@
 import type { PublicAgent } from '@app/contracts';
-import { initials } from '../../../contracts/src/format';
+import { initials } from '@app/contracts/rules';
 
 /** Spec §2 agent card. `variant="manual"`: phone button, Email Agent, Get More Information. */
 export function AgentCard({ agent, variant, onContact, onTour }: { agent: PublicAgent; variant: 'listing' | 'manual'; onContact: () => void; onTour?: () => void }) {

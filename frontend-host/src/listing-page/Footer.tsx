@@ -1,5 +1,5 @@
 import type { MlsComplianceInfo } from '@app/contracts';
-import { EQUAL_HOUSING_STATEMENT } from '../../../contracts/src/public-listing';
+import { EQUAL_HOUSING_STATEMENT } from '@app/contracts/rules';
 
 function EqualHousingLogo() {
   // The Equal Housing Opportunity mark: a house with an equals sign.

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type TouchEvent } from 'react';
-import { wrapIndex } from '../../../contracts/src/public-listing';
+import { wrapIndex } from '@app/contracts/rules';
 import { srcOf, srcSetOf } from './images';
 import { useFocusTrap } from './useFocusTrap';
 

@@ -1,4 +1,4 @@
-import { LEAD_MIN_FILL_MS } from '../../../contracts/src/public-listing';
+import { LEAD_MIN_FILL_MS } from '@app/contracts/rules';
 import { holdBeforeSendMs, pageArrivedAt } from './LeadForm';
 
 describe('holding a lead until the minimum fill time has passed', () => {

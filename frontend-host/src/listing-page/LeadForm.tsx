@@ -1,16 +1,21 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { LeadFormInput } from '@app/contracts';
-import { CURRENT_LEAD_CONSENT_VERSION, LEAD_CONSENT_TEXTS, LEAD_FAILED_FALLBACK, LEAD_FAILED_TOAST_TITLE, LEAD_MIN_FILL_MS } from '../../../contracts/src/public-listing';
-import { errorText, isApiError } from '../../../contracts/src/api-client';
-import { toastAdded } from '../features/toast/toastSlice';
+import {
+  CURRENT_LEAD_CONSENT_VERSION,
+  LEAD_CONSENT_TEXTS,
+  LEAD_FAILED_FALLBACK,
+  LEAD_FAILED_TOAST_TITLE,
+  LEAD_FORM_MISSING_TOAST,
+  LEAD_MIN_FILL_MS,
+  LEAD_SENT_TOAST,
+} from '@app/contracts/rules';
+import { errorText, isApiError } from '@app/contracts/api-client';
+import { toastAdded } from '../shared/toastSlice';
 import { useListingDispatch } from './hooks';
 import { useRequestLeadChallengeMutation, useSubmitLeadMutation } from './listingApi';
 import { useFocusTrap } from './useFocusTrap';
 import { solveChallenge } from './proof-of-work';
+import { LeadFields, type LeadValues } from './LeadFields';
 
-// The same texts as contracts/src/schemas/leads.ts (that file carries zod, which this page does not load).
-const MISSING_TOAST = { title: 'Required fields missing', description: 'Please provide your name and email address' };
-const SENT_TOAST = { title: 'Thank you!', description: 'Your information has been sent to the agent. They will contact you soon.' };
 
 /** A fresh key per filled form: a resend (double tap, retry) is the same lead on the server. */
 function newKey(): string {
@@ -54,7 +59,7 @@ export interface LeadFormProps {
 export function LeadForm(props: LeadFormProps) {
   const dispatch = useListingDispatch();
   const [submitLead, { isLoading }] = useSubmitLeadMutation();
-  const [values, setValues] = useState<{ [K in keyof Required<LeadFormInput>]: K extends 'interestedInTour' | 'interestedInSimilar' ? boolean : string }>({
+  const [values, setValues] = useState<LeadValues>({
     name: '',
     email: '',
     phone: '',
@@ -100,7 +105,7 @@ export function LeadForm(props: LeadFormProps) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!values.name.trim() || !values.email.trim()) {
-      dispatch(toastAdded({ ...MISSING_TOAST, variant: 'destructive' }));
+      dispatch(toastAdded({ ...LEAD_FORM_MISSING_TOAST, variant: 'destructive' }));
       return;
     }
     const lead = {
@@ -136,7 +141,7 @@ export function LeadForm(props: LeadFormProps) {
           }
           continue;
         }
-        dispatch(toastAdded(SENT_TOAST));
+        dispatch(toastAdded(LEAD_SENT_TOAST));
         props.onClose();
         return;
       } catch (err) {
@@ -166,30 +171,7 @@ export function LeadForm(props: LeadFormProps) {
           </button>
         </div>
         <form className="lp-form" onSubmit={onSubmit} noValidate>
-          <label>
-            Name <span aria-hidden="true">*</span>
-            <input name="name" autoComplete="name" required value={values.name} onChange={set('name')} data-autofocus />
-          </label>
-          <label>
-            Email <span aria-hidden="true">*</span>
-            <input name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
-          </label>
-          <label>
-            Phone (optional)
-            <input name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
-          </label>
-          <label>
-            Message
-            <textarea name="message" rows={3} value={values.message} onChange={set('message')} />
-          </label>
-          <label className="lp-check">
-            <input type="checkbox" name="interestedInTour" checked={values.interestedInTour} onChange={set('interestedInTour')} />
-            I'd like to schedule a tour
-          </label>
-          <label className="lp-check">
-            <input type="checkbox" name="interestedInSimilar" checked={values.interestedInSimilar} onChange={set('interestedInSimilar')} />
-            Send me similar properties
-          </label>
+          <LeadFields values={values} set={set} />
           {/* Honeypot: hidden from people and from assistive technology; programs fill it in. */}
           <div className="lp-hp" aria-hidden="true">
             <label>

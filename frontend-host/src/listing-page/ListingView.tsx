@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { ListingResponse } from '@app/contracts';
-import { bboxParam, formatAcres, formatPrice, formatUsd, mapBoundingBox, pricePerSqft } from '../../../contracts/src/format';
-import { externalMapUrl } from '../../../contracts/src/public-listing';
+import { bboxParam, formatAcres, formatPrice, formatUsd, mapBoundingBox, pricePerSqft, externalMapUrl } from '@app/contracts/rules';
 import { AgentCard } from './AgentCard';
 import { ContactBar } from './ContactBar';
 import { Footer, formatListingDate } from './Footer';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { ListingResponse, PublicCampaign } from '@app/contracts';
-import { formatPrice, formatUsd } from '../../../contracts/src/format';
-import { manualListingImages } from '../../../contracts/src/public-listing';
+import { formatPrice, formatUsd, manualListingImages } from '@app/contracts/rules';
 import { AgentCard } from './AgentCard';
 import { Footer } from './Footer';
 import { LeadForm } from './LeadForm';

@@ -1,4 +1,4 @@
-import { PROPERTY_NOT_FOUND } from '../../../contracts/src/public-listing';
+import { PROPERTY_NOT_FOUND } from '@app/contracts/rules';
 
 export function NotFound() {
   return (

@@ -1,4 +1,4 @@
-import { GALLERY_GRID_DESKTOP, GALLERY_GRID_MOBILE } from '../../../contracts/src/public-listing';
+import { GALLERY_GRID_DESKTOP, GALLERY_GRID_MOBILE } from '@app/contracts/rules';
 import { FULL_WIDTH_SIZES } from './images';
 import { Photo } from './Photo';
 import { Placeholder } from './Placeholder';

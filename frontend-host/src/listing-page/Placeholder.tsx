@@ -1,4 +1,4 @@
-import { placeholderLabel } from '../../../contracts/src/public-listing';
+import { placeholderLabel } from '@app/contracts/rules';
 
 /** Shown where a listing has no photo (or it fails to load): "just sold" or "just listed". */
 export function Placeholder({ status, className = '', label = true }: { status: string; className?: string; label?: boolean }) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { TOAST_REMOVE_DELAY_MS, toastDismissed, toastRemoved, type ToastItem } from '../features/toast/toastSlice';
+import { TOAST_REMOVE_DELAY_MS, toastDismissed, toastRemoved, type ToastItem } from '../shared/toastSlice';
 import { useListingDispatch, useListingSelector } from './hooks';
 
 function ToastView({ toast }: { toast: ToastItem }) {

@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { formatPrice, formatUsd } from '../../../contracts/src/format';
-import { PROPERTY_NOT_FOUND } from '../../../contracts/src/public-listing';
+import { formatPrice, formatUsd, PROPERTY_NOT_FOUND } from '@app/contracts/rules';
 import { ListingApp } from './ListingApp';
 import { addressLine } from './ListingView';
 import { PAGE_DATA_ID, serializeForScript, type ListingPageData } from './pageData';

@@ -1,7 +1,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { LeadChallengeAnswer, LeadChallengeRequest, LeadCreated, LeadSubmissionInput, ListingResponse, PublicCampaign } from '@app/contracts';
-// By path, not through the contracts barrel (which carries zod): the page's JS stays small.
-import { apiBaseQuery, type ApiError, type RequestArgs } from '../../../contracts/src/api-client';
+// The zod-free door, not the contracts barrel (which carries zod): the page's JS stays small.
+import { apiBaseQuery, type ApiError, type RequestArgs } from '@app/contracts/api-client';
 
 const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = apiBaseQuery;
 

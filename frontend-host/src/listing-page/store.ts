@@ -1,5 +1,5 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { toastReducer } from '../features/toast/toastSlice';
+import { toastReducer } from '../shared/toastSlice';
 import { listingApi } from './listingApi';
 import type { ListingPageData } from './pageData';
 

@@ -1,10 +1,11 @@
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { dynamicMiddleware, rootReducer, sliceInjected, store } from './store';
-// By path, not through the contracts barrel (which carries zod): see contracts/src/api-client.ts.
-import { apiBaseQuery, type ApiError, type RequestArgs } from '../../../contracts/src/api-client';
+// The zod-free door (@app/contracts/api-client), not the barrel, which carries zod.
+import { apiBaseQuery, type ApiError, type RequestArgs } from '@app/contracts/api-client';
 
-export { errorText, failureMessage, isApiError } from '../../../contracts/src/api-client';
-export type { ApiError, ApiErrorBody, ApiExtra, RequestArgs } from '../../../contracts/src/api-client';
+export { errorText, failureMessage, isApiError } from '@app/contracts/api-client';
+export type { ApiError, ApiErrorBody, ApiExtra, RequestArgs } from '@app/contracts/api-client';
 
 /** Cookies always, JSON in and out, and a non-OK response becomes "<status>: <body text>" (spec §7). */
 export const baseQuery: BaseQueryFn<string | RequestArgs, unknown, ApiError> = apiBaseQuery;
@@ -27,6 +28,11 @@ export const api = createApi({
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });
+
+declare module './store' {
+  /** The api is one of the store's lazily loaded slices (store.ts). */
+  export interface LazyLoadedSlices extends WithSlice<typeof api> {}
+}
 
 // Joins the store on first use (see store.ts): reducer, middleware, then its initial state.
 rootReducer.inject(api, { overrideExisting: import.meta.hot !== undefined }); // a hot reload re-creates the api

@@ -1,13 +1,15 @@
-import { combineSlices, configureStore, createAction, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { persistWizardState, wizardReducer } from '../features/creation-flow/draft/wizardSlice';
-import { toastReducer } from '../features/toast/toastSlice';
-import type { api, ApiExtra } from './api';
+import { toastReducer } from '../shared/toastSlice';
+import type { ApiExtra } from '@app/contracts/api-client';
 
 /**
  * Slices added when their code first loads. RTK Query's `api` comes with the first screen that
- * fetches (store/api.ts injects itself), so the landing page does not download RTK Query.
+ * fetches (store/api.ts injects itself), so the landing page does not download RTK Query. Each
+ * such slice adds itself to this interface where it is declared (module augmentation), so this
+ * file never imports it back.
  */
-export interface LazyLoadedSlices extends WithSlice<typeof api> {}
+export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices({ toast: toastReducer, wizard: wizardReducer }).withLazyLoadedSlices<LazyLoadedSlices>();
 

@@ -2,14 +2,43 @@ import type { z } from 'zod';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
 import type { Config } from '../config';
-import type { Queue } from './queue';
+import type { Knex } from 'knex';
+import type { SqlExecutor } from '../db/pipelined-connection';
+import type { TraceCarrier } from '../telemetry/trace-context';
+
+/**
+ * Sending work to the queue (platform/jobs/queue.ts implements it): what a handler, a command or a route may do.
+ * Declared here, beside the definitions it takes, so that the queue depends on the jobs and never the other way.
+ */
+export interface JobSender {
+  /**
+   * Enqueue a job. Pass the knex transaction of the write that causes it: the job row is
+   * written in that same transaction, so a rolled-back write never runs its job.
+   */
+  send<P>(job: JobDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction; singletonKey?: string; startAfter?: number | Date }): Promise<string | null>;
+  /**
+   * Enqueue several jobs of one kind in one statement (pg-boss `insert`), each as `send` would with no
+   * options: same queue, same retry and expiry (the queue's), same payload checks. Pass the transaction
+   * as for `send`, or `sql`: a transaction's executor (a pipelined transaction: the insert is sent there,
+   * behind its statements). Returns the new jobs' ids.
+   *
+   * With tracing on, each job carries the trace context of its sender: per payload `traces[i]` (jobs for work
+   * that several requests handed over together, e.g. the leads of one group commit), else the current one.
+   */
+  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor; traces?: readonly (TraceCarrier | undefined)[] }): Promise<string[]>;
+  /**
+   * Announce an event (pg-boss publish): one job in each queue that subscribes to it (JobDefinition.subscribe),
+   * written in `trx` like `send`. Nobody subscribed: nothing is sent.
+   */
+  publish<P>(event: EventDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction }): Promise<void>;
+}
 
 export interface JobContext {
   db: Db;
   logger: Logger;
   config: Config;
   /** To enqueue follow-up work (e.g. the next delivery attempt) or announce events inside the handler's own transaction. */
-  queue: Pick<Queue, 'send' | 'sendMany' | 'publish'>;
+  queue: JobSender;
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;

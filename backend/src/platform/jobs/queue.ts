@@ -7,33 +7,14 @@ import type { SqlExecutor } from '../db/pipelined-connection';
 import type { Logger } from '../logger';
 import type { Config } from '../config';
 import { recordJobRun } from '../metrics';
-import { currentTraceCarrier, markActiveSpanFailed, runJobInSpan, TRACE_KEY, withTraceContext, type TraceCarrier } from '../telemetry/trace-context';
-import { PermanentJobError, type EventDefinition, type JobDefinition } from './job';
+import { currentTraceCarrier, markActiveSpanFailed, runJobInSpan, TRACE_KEY, withTraceContext } from '../telemetry/trace-context';
+import { PermanentJobError, type JobDefinition, type JobSender } from './job';
 
 const DLQ_SUFFIX = '.dead';
 
-export interface Queue {
+/** The queue: what a job's handler may do with it (JobSender, in job.ts), plus the workers' life cycle. */
+export interface Queue extends JobSender {
   boss: PgBoss;
-  /**
-   * Enqueue a job. Pass the knex transaction of the write that causes it: the job row is
-   * written in that same transaction, so a rolled-back write never runs its job.
-   */
-  send<P>(job: JobDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction; singletonKey?: string; startAfter?: number | Date }): Promise<string | null>;
-  /**
-   * Enqueue several jobs of one kind in one statement (pg-boss `insert`), each as `send` would with no
-   * options: same queue, same retry and expiry (the queue's), same payload checks. Pass the transaction
-   * as for `send`, or `sql`: a transaction's executor (a pipelined transaction: the insert is sent there,
-   * behind its statements). Returns the new jobs' ids.
-   *
-   * With tracing on, each job carries the trace context of its sender: per payload `traces[i]` (jobs for work
-   * that several requests handed over together, e.g. the leads of one group commit), else the current one.
-   */
-  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor; traces?: readonly (TraceCarrier | undefined)[] }): Promise<string[]>;
-  /**
-   * Announce an event (pg-boss publish): one job in each queue that subscribes to it (JobDefinition.subscribe),
-   * written in `trx` like `send`. Nobody subscribed: nothing is sent.
-   */
-  publish<P>(event: EventDefinition<P>, payload: P, opts?: { trx?: Knex.Transaction }): Promise<void>;
   start(): Promise<void>;
   /**
    * Stops taking jobs at once; the handlers running get up to `timeoutMs` to finish, and those still running
@@ -97,7 +78,7 @@ export function createQueue(opts: {
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err: unknown) => log.error({ err }, 'queue error'));
   const byName = new Map(jobs.map((j) => [j.name, j]));
-  const sender: Pick<Queue, 'send' | 'sendMany' | 'publish'> = { send: (...args) => send(...args), sendMany: (...args) => sendMany(...args), publish: (...args) => publish(...args) };
+  const sender: JobSender = { send: (...args) => send(...args), sendMany: (...args) => sendMany(...args), publish: (...args) => publish(...args) };
 
   /** Runs one job: in a span continuing its sender's trace (when tracing is on), counted in the metrics. */
   function runOne(def: JobDefinition<any>, job: Job<unknown>): Promise<JobResult> {

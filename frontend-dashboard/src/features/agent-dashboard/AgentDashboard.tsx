@@ -1,13 +1,12 @@
 import { Alert, Button, Spinner } from '@app/ui';
 import { useGetAgentQuery } from '../agents/agentsApi';
 import { useGetMeQuery, ME_STALE_SECONDS } from '../auth/authApi';
-import { DashboardLayout } from '../dashboard/DashboardLayout';
-import { LeadNotificationsCard } from '../lead-notifications';
+import { DashboardLayout } from '../dashboard-layout';
+import { LeadNotificationsCard, useGetNotificationSettingsQuery } from '../lead-notifications';
 import { AutopilotCard } from '../autopilot/AutopilotCard';
 import { ApiKeysCard, TextAlertsCard } from '../integrations';
 import { CreditsCard, ReportsCard } from '../proof';
-import { useGetNotificationSettingsQuery } from '../lead-notifications/notificationsApi';
-import { useCardToast } from '../lead-notifications/useCardToast';
+import { useCardToast } from '../card-toast';
 import { HelpIcon } from '../help';
 import { BackToSelection } from './BackToSelection';
 import { EmailNotices } from './EmailNotices';

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AgentView } from '@app/contracts';
-import { Button, Field, Panel, fieldStyles } from '@app/ui';
-// By path: the dashboard keeps zod out of its bundle (see store/api.ts).
-import { initials } from '../../../../contracts/src/format';
-import { formatPhone, phoneHref } from '../../../../contracts/src/phone';
-import { errorFields, validateProfile, type ProfileErrors } from './profileEdit';
-import { useUpdateProfileMutation, type ProfileEdit } from './dashboardApi';
-import type { CardToast } from '../lead-notifications/useCardToast';
+import { Button, Panel, TextField } from '@app/ui';
+// The zod-free door: the dashboard keeps zod out of its bundle (see store/api.ts).
+import { initials, formatPhone, phoneHref } from '@app/contracts/rules';
+import { errorFields, validateProfile, type ProfileEdit, type ProfileErrors } from './profileEdit';
+import { useUpdateProfileMutation } from './dashboardApi';
+import type { CardToast } from '../card-toast';
 import styles from './Cards.module.css';
 
 /** Contact Card (spec 001 §2): photo or initials, name, brokerage, email, phone, state, MLS ID, and Edit. */
@@ -80,17 +79,7 @@ function EditContactDialog({ agent, toast, onClose }: { agent: AgentView; toast:
   }
 
   const field = (key: keyof ProfileEdit, label: string, type = 'text') => (
-    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
-      <input
-        id={`${id}-${key}`}
-        className={fieldStyles.input}
-        type={type}
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        aria-invalid={!!errors[key]}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-      />
-    </Field>
+    <TextField id={`${id}-${key}`} label={label} error={errors[key]} type={type} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
   );
 
   return (

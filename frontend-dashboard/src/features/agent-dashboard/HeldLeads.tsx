@@ -1,9 +1,9 @@
 import type { LeadShown } from '@app/contracts';
 import { Badge, Button } from '@app/ui';
-// By path: the contracts barrel carries zod, which the dashboard does not load.
-import { LEAD_HOLD_REASON_TEXT } from '../../../../contracts/src/public-listing';
+// The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
+import { LEAD_HOLD_REASON_TEXT } from '@app/contracts/rules';
 import { failureMessage } from '../../store/api';
-import type { CardToast } from '../lead-notifications/useCardToast';
+import type { CardToast } from '../card-toast';
 import { useGetHeldLeadsInfiniteQuery, useReviewLeadMutation } from './dashboardApi';
 import styles from './Cards.module.css';
 

@@ -1,14 +1,6 @@
-import type { AgentCampaign, AgentLeadsPage, AgentView, DailyDelivery, FacebookMetrics, LeadReviewed } from '@app/contracts';
+import type { AgentCampaign, AgentLeadsPage, AgentUpdateInput, AgentView, DailyDelivery, FacebookMetrics, LeadReviewed } from '@app/contracts';
 import { api } from '../../store/api';
 
-/** The profile fields the Edit Contact Information dialog sends (PUT /api/agents/{id}, spec §7). */
-export interface ProfileEdit {
-  name: string;
-  email: string;
-  phone: string;
-  brokerage: string;
-  mlsId: string;
-}
 
 /** The dashboard's reads and the profile edit, logout and the end of an admin's Login As (spec 001 §7). */
 export const dashboardApi = api.injectEndpoints({
@@ -48,7 +40,7 @@ export const dashboardApi = api.injectEndpoints({
       query: ({ agentId, leadId, action }) => ({ url: `/api/agents/${encodeURIComponent(agentId)}/leads/${leadId}/${action}`, method: 'POST' }),
       invalidatesTags: (_r, _e, { agentId }) => [{ type: 'Leads', id: agentId }],
     }),
-    updateProfile: build.mutation<AgentView & { pendingEmail?: string }, { id: string; body: ProfileEdit }>({
+    updateProfile: build.mutation<AgentView & { pendingEmail?: string }, { id: string; body: AgentUpdateInput }>({
       query: ({ id, body }) => ({ url: `/api/agents/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Agent', id: Number(id) }, { type: 'Agent', id: 'LIST' }],
     }),

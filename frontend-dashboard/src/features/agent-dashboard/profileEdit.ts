@@ -1,5 +1,11 @@
 import { isApiError } from '../../store/api';
-import type { ProfileEdit } from './dashboardApi';
+import type { ProfileEditInput } from '@app/contracts';
+
+/**
+ * The Edit Contact Information dialog's fields as typed (spec 001 §5), each a string, named as contracts'
+ * profileEditSchema names them; sent as they are in the PUT /api/agents/{id} body (AgentUpdateInput).
+ */
+export type ProfileEdit = { [K in keyof Required<ProfileEditInput>]: string };
 
 export type ProfileErrors = Partial<Record<keyof ProfileEdit, string>>;
 

@@ -5,7 +5,7 @@ import { AgentDashboard } from '../agent-dashboard/AgentDashboard';
 import { AgentSelection } from '../agent-selection/AgentSelection';
 import { useGetAgentsQuery } from '../agents/agentsApi';
 import { ME_STALE_SECONDS, useGetMeQuery } from '../auth/authApi';
-import { DashboardLayout } from './DashboardLayout';
+import { DashboardLayout } from '../dashboard-layout';
 import styles from './DashboardPage.module.css';
 
 /**

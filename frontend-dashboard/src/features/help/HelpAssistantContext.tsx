@@ -1,20 +1,12 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TooltipProvider } from './Tooltip';
-import { requestTopic, type HelpTopic } from './topics';
+import { requestTopic, type ChatMessage, type HelpTopic } from './topics';
 import { HelpLauncher } from './HelpLauncher';
 import styles from './HelpAssistant.module.css';
 
 // The chat, its Markdown renderer and copy buttons load on first open: the dashboard's first load does not pay for them.
 const HelpChat = lazy(() => import('./HelpChat'));
-
-/** A chat message (spec 001 §3): id (timestamp string), content, isUser, timestamp. */
-export interface ChatMessage {
-  id: string;
-  content: string;
-  isUser: boolean;
-  timestamp: Date;
-}
 
 /** Spec 001 §4: closed, open, minimised. */
 export type HelpChatState = 'closed' | 'open' | 'minimised';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
-// By path, not through the contracts barrel (which carries zod).
-import { buildHelpFollowUp, helpTitle, HELP_FIRST_ERROR, HELP_FOLLOW_UP_ERROR, HELP_PENDING_FIRST, HELP_PENDING_FOLLOW_UP } from '../../../../contracts/src/help';
+// The zod-free door, not the contracts barrel (which carries zod).
+import { buildHelpFollowUp, helpTitle, HELP_FIRST_ERROR, HELP_FOLLOW_UP_ERROR, HELP_PENDING_FIRST, HELP_PENDING_FOLLOW_UP } from '@app/contracts/rules';
 import { useAskHelpMutation } from './helpApi';
-import type { ChatMessage } from './HelpAssistantContext';
+import type { ChatMessage } from './topics';
 import { HelpMarkdown } from './HelpMarkdown';
 import { Tooltip } from './Tooltip';
 import styles from './HelpAssistant.module.css';

@@ -1,16 +1,13 @@
-import type { HelpResponse } from '@app/contracts';
+import type { HelpFollowUpBody, HelpRequestInput, HelpResponse } from '@app/contracts';
 import { api } from '../../store/api';
-
-/** A help request as sent (first: {topic, context}; follow-up: buildHelpFollowUp's body). */
-export interface HelpRequestBody {
-  topic: string;
-  context: Record<string, unknown>;
-}
 
 export const helpApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/ai-help: a mutation, since every call is a new answer (never cached). */
-    askHelp: build.mutation<HelpResponse, HelpRequestBody>({
+    /**
+     * POST /api/ai-help: a first request (contracts' helpFirstRequestSchema) or a follow-up as contracts'
+     * buildHelpFollowUp makes it. A mutation, since every call is a new answer (never cached).
+     */
+    askHelp: build.mutation<HelpResponse, HelpRequestInput | HelpFollowUpBody>({
       query: (body) => ({ url: '/api/ai-help', method: 'POST', body }),
     }),
   }),

@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '@app/contracts';
-// By path: the contracts barrel carries zod, which the dashboard does not load.
-import { API_KEY_SCOPES } from '../../../../contracts/src/api-access';
-import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles } from '@app/ui';
+// The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
+import { API_KEY_SCOPES } from '@app/contracts/rules';
+import { Alert, Badge, Button, Panel, Spinner, TextField } from '@app/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { failureMessage } from '../../store/api';
 import { useGetMeQuery } from '../auth/authApi';
@@ -60,9 +60,7 @@ export function ApiKeysCard({ agentId }: { agentId: string }) {
       {!canChange && <Alert tone="info">An admin viewing as this agent cannot create or revoke API keys.</Alert>}
       {canChange && (
         <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-          <Field id={`${ids}-name`} label="Key name" hint="Where you will use it, e.g. “Zapier”." error={problem}>
-            <input id={`${ids}-name`} className={fieldStyles.input} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={!!problem} />
-          </Field>
+          <TextField id={`${ids}-name`} label="Key name" hint="Where you will use it, e.g. “Zapier”." error={problem} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           <fieldset className={styles.scopes} aria-label="Scopes">
             {API_KEY_SCOPES.map((scope) => (
               <label key={scope} className={styles.check}>

@@ -1,6 +1,6 @@
-// By path: the contracts barrel carries zod, which the dashboard does not load.
-import { SMS_CODE_LENGTH, SMS_CONSENT_TEXT, SMS_MESSAGES } from '../../../../contracts/src/api-access';
-import { Alert, Badge, Button, Field, Panel, Spinner, fieldStyles } from '@app/ui';
+// The zod-free door: the contracts barrel carries zod, which the dashboard does not load.
+import { SMS_CODE_LENGTH, SMS_CONSENT_TEXT, SMS_MESSAGES } from '@app/contracts/rules';
+import { Alert, Badge, Button, Panel, Spinner, TextField, fieldStyles } from '@app/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { failureMessage } from '../../store/api';
 import { useGetMeQuery } from '../auth/authApi';
@@ -74,18 +74,17 @@ export function TextAlertsCard({ agentId }: { agentId: string }) {
         {!canChange && <Alert tone="info">An admin viewing as this agent cannot change the text alert number.</Alert>}
         {canChange && s.status === 'pending' && (
           <form className={styles.form} onSubmit={(e) => void confirm(e)} noValidate>
-            <Field id={`${ids}-code`} label="Code" hint={`We texted a ${SMS_CODE_LENGTH}-digit code to ${s.phone}. It expires in 10 minutes.`} error={errors.code}>
-              <input
-                id={`${ids}-code`}
-                className={fieldStyles.input}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={SMS_CODE_LENGTH}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                aria-invalid={!!errors.code}
-              />
-            </Field>
+            <TextField
+              id={`${ids}-code`}
+              label="Code"
+              hint={`We texted a ${SMS_CODE_LENGTH}-digit code to ${s.phone}. It expires in 10 minutes.`}
+              error={errors.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SMS_CODE_LENGTH}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
             <div className={styles.row}>
               <Button type="submit" busy={verifying.isLoading} disabled={verifying.isLoading || code.length !== SMS_CODE_LENGTH}>
                 Verify
@@ -95,19 +94,18 @@ export function TextAlertsCard({ agentId }: { agentId: string }) {
         )}
         {canChange && s.status !== 'active' && (
           <form className={styles.form} onSubmit={(e) => void sendCode(e)} noValidate>
-            <Field id={`${ids}-phone`} label="Mobile number" hint="A US mobile number. We text a code to confirm it." error={errors.phone ?? errors.other}>
-              <input
-                id={`${ids}-phone`}
-                className={fieldStyles.input}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="(813) 555-0101"
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-                aria-invalid={!!errors.phone}
-              />
-            </Field>
+            <TextField
+              id={`${ids}-phone`}
+              label="Mobile number"
+              hint="A US mobile number. We text a code to confirm it."
+              error={errors.phone ?? errors.other}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="(813) 555-0101"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
             <label className={styles.consent}>
               <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} aria-describedby={`${ids}-consent-error`} />
               <span>{SMS_CONSENT_TEXT}</span>

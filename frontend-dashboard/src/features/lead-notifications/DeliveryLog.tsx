@@ -1,65 +1,16 @@
-import type { DeliveryChannel, DeliveryKind, DeliveryStatus, DeliveryView } from '@app/contracts';
-import { Badge, Button, Spinner, fieldStyles, type BadgeTone } from '@app/ui';
+import type { DeliveryChannel, DeliveryStatus, DeliveryView } from '@app/contracts';
+import { Button, Spinner, VisuallyHidden, fieldStyles } from '@app/ui';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../store/api';
+import { CHANNEL_LABEL, STATUS, replayQueuedToast, replayableIds } from './deliveryLabels';
+import { DeliveryTable } from './DeliveryTable';
 import { useGetDeliveriesQuery, useReplayDeliveryMutation } from './notificationsApi';
-import type { CardToast } from './useCardToast';
+import type { CardToast } from '../card-toast';
 import styles from './LeadNotifications.module.css';
 
 const PAGE_SIZE = 10;
 /** After a replay, the log is asked again each second until the new attempt shows up (at most this long). */
 const REPLAY_WATCH_MS = 15_000;
-
-const CHANNEL_LABEL: Record<DeliveryChannel, string> = { email: 'Email', webhook: 'Webhook', zapier: 'Zapier', crm: 'CRM', hook: 'App (REST hook)', sms: 'Text' };
-const KIND_LABEL: Record<DeliveryKind, string> = {
-  'lead.created': 'New lead',
-  'lead.test': 'Test',
-  'lead.digest': 'Daily digest',
-  'campaign.live': 'Campaign live',
-  'lead.notice': 'Lead notice',
-  'endpoint.disabled': 'Endpoint disabled notice',
-  'delivery.dead': 'Failed delivery notice',
-  'report.mid_flight': 'Halfway report',
-  'report.final': 'Final report',
-  'autopilot.scheduled': 'Autopilot: ad scheduled',
-  'autopilot.card_needed': 'Autopilot: card needed',
-  'autopilot.payment_failed': 'Autopilot: payment failed',
-  'autopilot.confirm_payment': 'Autopilot: confirm payment',
-  'autopilot.delivery_stopped': 'Autopilot: ad paused or stopped',
-  'autopilot.resume_offer': 'Autopilot: resume offer',
-};
-const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
-  succeeded: { label: 'Delivered', tone: 'success' },
-  failed: { label: 'Failed', tone: 'warning' },
-  dead: { label: 'Dead', tone: 'danger' },
-  disabled: { label: 'Disabled (410)', tone: 'danger' },
-};
-
-/**
- * The rows that offer Replay: the server says the delivery may be sent again (a dead or failed attempt of a dead
- * delivery, contracts `isReplayable`; never one still being retried), on the newest of its attempts on the page
- * only, so a delivery is offered once, not on every attempt it made.
- */
-export function replayableIds(items: readonly Pick<DeliveryView, 'id' | 'webhookId' | 'attempt' | 'replayable'>[]): Set<number> {
-  const newest = new Map<string, number>();
-  for (const d of items) newest.set(d.webhookId, Math.max(newest.get(d.webhookId) ?? 0, d.attempt));
-  return new Set(items.filter((d) => d.replayable && newest.get(d.webhookId) === d.attempt).map((d) => d.id));
-}
-
-/** The toast after a replay, in the agent's words (no internal ids). */
-export function replayQueuedToast(channel: DeliveryChannel, attempt: number): { title: string; description: string } {
-  return { title: 'Replay queued', description: `The ${CHANNEL_LABEL[channel]} delivery will be sent again now (attempt ${attempt}).` };
-}
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
-
-function outcome(d: DeliveryView): string {
-  const parts = [d.responseCode !== null ? `HTTP ${d.responseCode}` : null, d.error, d.warning].filter(Boolean);
-  if (d.nextAttemptAt) parts.push(`next attempt ${when(d.nextAttemptAt)}`);
-  return parts.join(' · ') || '—';
-}
 
 /** The delivery log under the settings: every attempt, newest first, with Replay for failed ones. */
 export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: CardToast) => void }) {
@@ -101,9 +52,9 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
           Delivery log
         </h3>
         <div className={styles.logTools}>
-          <label className={styles.visuallyHidden} htmlFor={`${agentId}-log-channel`}>
+          <VisuallyHidden as="label" htmlFor={`${agentId}-log-channel`}>
             Channel
-          </label>
+          </VisuallyHidden>
           <select
             id={`${agentId}-log-channel`}
             className={`${fieldStyles.select} ${styles.filter}`}
@@ -120,9 +71,9 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
               </option>
             ))}
           </select>
-          <label className={styles.visuallyHidden} htmlFor={`${agentId}-log-status`}>
+          <VisuallyHidden as="label" htmlFor={`${agentId}-log-status`}>
             Status
-          </label>
+          </VisuallyHidden>
           <select
             id={`${agentId}-log-status`}
             className={`${fieldStyles.select} ${styles.filter}`}
@@ -156,54 +107,7 @@ export function DeliveryLog({ agentId, toast }: { agentId: string; toast: (t: Ca
         </p>
       ) : (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Channel</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempt</th>
-                  <th scope="col">Last error / answer</th>
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((d) => (
-                  <tr key={d.id} data-testid="delivery-row" data-status={d.status}>
-                    <td data-label="Time">{when(d.createdAt)}</td>
-                    <td data-label="Channel">
-                      {CHANNEL_LABEL[d.channel]}
-                      <span className={styles.sub}>{KIND_LABEL[d.kind]}</span>
-                      {d.target && <span className={styles.sub}>{d.target}</span>}
-                    </td>
-                    <td data-label="Status">
-                      <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
-                    </td>
-                    <td data-label="Attempt">{d.attempt}</td>
-                    <td data-label="Last error / answer" className={styles.outcome}>
-                      {outcome(d)}
-                    </td>
-                    <td className={styles.rowActions}>
-                      {replayable.has(d.id) && (
-                        <Button
-                          variant="secondary"
-                          onClick={() => void onReplay(d)}
-                          disabled={replaying}
-                          busy={replaying && originalArgs?.deliveryId === d.id}
-                          aria-label={`Replay ${CHANNEL_LABEL[d.channel]} delivery ${d.id}`}
-                        >
-                          Replay
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeliveryTable items={data.items} replayable={replayable} replayingId={replaying ? (originalArgs?.deliveryId ?? null) : null} onReplay={(d) => void onReplay(d)} />
           {pages > 1 && (
             <nav className={styles.pager} aria-label="Delivery log pages">
               <Button variant="ghost" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>

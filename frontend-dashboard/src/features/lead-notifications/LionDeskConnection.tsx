@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, buttonClass } from '@app/ui';
-import { LIONDESK_CONNECT_RESULTS, type LionDeskConnectResult } from '../../../../contracts/src/integrations';
+import { LIONDESK_CONNECT_RESULTS, type LionDeskConnectResult } from '@app/contracts/rules';
 import { failureMessage } from '../../store/api';
 import { useDisconnectLionDeskMutation, useGetLionDeskConnectionQuery } from './notificationsApi';
-import type { CardToast } from './useCardToast';
+import type { CardToast } from '../card-toast';
 import styles from './LeadNotifications.module.css';
 
 /** What the connect flow said on the way back (`/dashboard?liondesk=<result>`), when it said anything. */

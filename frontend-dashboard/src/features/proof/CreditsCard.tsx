@@ -1,7 +1,7 @@
 import type { AgentCredits, CreditMethod } from '@app/contracts';
 import { Badge, EmptyState, Panel, Spinner } from '@app/ui';
-// By path: the dashboard keeps zod out of its bundle (see store/api.ts).
-import { formatCents } from '../../../../contracts/src/format';
+// The zod-free door: the dashboard keeps zod out of its bundle (see store/api.ts).
+import { formatCents } from '@app/contracts/rules';
 import { useGetCreditsQuery, useSetCreditPreferenceMutation } from './proofApi';
 import styles from './Proof.module.css';
 

@@ -1,6 +1,6 @@
 import type { AgentReport } from '@app/contracts';
 import { Badge, Button, EmptyState, Panel, Spinner } from '@app/ui';
-import { formatCents } from '../../../../contracts/src/format';
+import { formatCents } from '@app/contracts/rules';
 import { useCreateSellerLinkMutation, useGetReportsQuery, useRevokeSellerLinkMutation } from './proofApi';
 import styles from './Proof.module.css';
 

@@ -1,7 +1,7 @@
 import { loginEmailSchema } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonStyles as buttons, Field, fieldStyles } from '@app/ui';
+import { buttonStyles as buttons, TextField, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError } from '../../store/api';
 import styles from './Account.module.css';
@@ -32,18 +32,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
           <p className={styles.text}>Enter the email address you log in with. We will send you a link to choose a new password.</p>
-          <Field id="forgot-email" label="Email" error={emailError}>
-            <input
-              id="forgot-email"
-              className={fieldStyles.input}
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'forgot-email-error' : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
+          <TextField id="forgot-email" label="Email" error={emailError} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           {isApiError(error) && (
             <p className={fieldStyles.fieldError} role="alert">
               {error.serverMessage ?? 'Something went wrong. Please try again.'}

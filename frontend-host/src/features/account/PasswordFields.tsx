@@ -1,6 +1,6 @@
 import { resetPasswordFormSchema } from '@app/contracts';
 import { useId, useState } from 'react';
-import { Field, fieldStyles } from '@app/ui';
+import { TextField } from '@app/ui';
 
 type Values = { password: string; confirmPassword: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -22,18 +22,15 @@ export function usePasswordFields(serverError?: string) {
   const field = (name: keyof Values, label: string) => {
     const error = errors[name] ?? (name === 'password' ? serverError : undefined);
     return (
-      <Field id={`${id}-${name}`} label={label} error={error}>
-        <input
-          id={`${id}-${name}`}
-          className={fieldStyles.input}
-          type="password"
-          autoComplete="new-password"
-          value={values[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
-          onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-        />
-      </Field>
+      <TextField
+        id={`${id}-${name}`}
+        label={label}
+        error={error}
+        type="password"
+        autoComplete="new-password"
+        value={values[name]}
+        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      />
     );
   };
 

@@ -1,20 +1,10 @@
-import type { CreatePaymentIntentPayload, CreatePaymentIntentResponse, LocalPaymentAnswer } from '@app/contracts';
+import type { CreatePaymentIntentPayload, CreatePaymentIntentResponse, LocalAuthenticateInput, LocalConfirmInput, LocalPaymentAnswer } from '@app/contracts';
 import { api, CAMPAIGN_TAG } from '../../store/api';
 import type { Campaign } from './campaignTypes';
 
 /** POST /api/create-payment-intent's answer (the wire type in contracts). */
 export type PaymentIntent = CreatePaymentIntentResponse;
 export type PaymentProviderName = PaymentIntent['provider'];
-
-export interface LocalConfirmBody {
-  clientSecret: string;
-  /** Digits only. */
-  cardNumber: string;
-  expMonth: number;
-  /** Four digits. */
-  expYear: number;
-  cvc: string;
-}
 
 /** POST /api/payments/local/confirm and /authenticate answer with the same shape. */
 export type LocalPaymentResult = LocalPaymentAnswer;
@@ -33,10 +23,10 @@ export const checkoutApi = api.injectEndpoints({
     createPaymentIntent: build.mutation<PaymentIntent, CreatePaymentIntentPayload>({
       query: (body) => ({ url: '/api/create-payment-intent', method: 'POST', body }),
     }),
-    confirmLocalPayment: build.mutation<LocalPaymentResult, LocalConfirmBody>({
+    confirmLocalPayment: build.mutation<LocalPaymentResult, LocalConfirmInput>({
       query: (body) => ({ url: '/api/payments/local/confirm', method: 'POST', body }),
     }),
-    authenticateLocalPayment: build.mutation<LocalAuthenticateResult, { clientSecret: string; approve: boolean }>({
+    authenticateLocalPayment: build.mutation<LocalAuthenticateResult, LocalAuthenticateInput>({
       query: (body) => ({ url: '/api/payments/local/authenticate', method: 'POST', body }),
     }),
   }),

@@ -1,7 +1,10 @@
 import {
   AGENT_LISTINGS_PAGE_MAX,
   objectPathFromUploadUrl,
+  type AgentCreateInput,
   type AgentListingsPage,
+  type BrandingUpdateInput,
+  type ListingCreateInput,
   type ListingSummary,
   type CampaignDraftInput,
   type TargetingPreviewInput,
@@ -14,26 +17,6 @@ import {
 import { api, CAMPAIGN_TAG, type ApiError } from '../../store/api';
 import { putFileWithProgress, type UploadHttpError } from './uploadFile';
 import type { Agent, Listing, MlsAgentMatch } from './draft/wizardTypes';
-
-/** POST /api/agents from the wizard (spec 000 §7): a found MLS agent, or manual entry. */
-export type AgentCreateBody =
-  | { name: string; state: string; email: string | null; mlsId: string; brokerage: null; phone: null }
-  | { name: string; state: string; manualEntry: true; brokerage: null; phone: null; email: null };
-
-export interface ListingCreateBody {
-  agentId: number;
-  address: string;
-  city: string;
-  state: string;
-  price: string;
-  bedrooms: number;
-  bathrooms: string;
-  squareFeet: number;
-  status: 'active' | 'sold';
-  imageUrl: string | null;
-  images: string[];
-  mlsId: string;
-}
 
 export type { MlsLoadResult };
 
@@ -51,15 +34,8 @@ export function registerUpload(id: string, file: File, onProgress: (percent: num
 /** A Fair Housing finding of POST /api/ad-copy/check: a phrase of the agent's text and what to do about it. */
 export type FairHousingFinding = AdCopyCheckResponse['findings'][number];
 
-/** PUT /api/agents/:id from the branding step (spec 000 §7). */
-export interface BrandingBody {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  brokerage: string | null;
-  profileImageUrl: string | null;
-  logoUrl: string | null;
-}
+/** PUT /api/agents/:id from the branding step (spec 000 §7; contracts' brandingUpdateSchema). */
+export type BrandingBody = BrandingUpdateInput;
 
 /** POST/PATCH /api/campaigns answer (the server computes impressions). */
 export type SavedCampaign = CampaignView;
@@ -71,7 +47,7 @@ export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS] })
     searchAgent: build.mutation<MlsAgentMatch, { name: string; state: string }>({
       query: (body) => ({ url: '/api/mls/search-agent', method: 'POST', body }),
     }),
-    createAgent: build.mutation<Agent, AgentCreateBody>({
+    createAgent: build.mutation<Agent, AgentCreateInput>({
       query: (body) => ({ url: '/api/agents', method: 'POST', body }),
     }),
     loadMls: build.mutation<MlsLoadResult, { agentId: number; mlsId: string }>({
@@ -95,7 +71,7 @@ export const creationFlowApi = api.enhanceEndpoints({ addTagTypes: [LISTINGS] })
       },
       providesTags: (_result, _error, agentId) => [LISTINGS, { type: LISTINGS, id: agentId }],
     }),
-    createListing: build.mutation<Listing, ListingCreateBody>({
+    createListing: build.mutation<Listing, ListingCreateInput>({
       query: (body) => ({ url: '/api/listings', method: 'POST', body }),
       invalidatesTags: (result, _error, { agentId }) => (result ? [{ type: LISTINGS, id: agentId }] : []),
     }),

@@ -1,4 +1,4 @@
-import { Panel } from '@app/ui';
+import { PageLayout, Panel } from '@app/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/PageShell';
@@ -9,21 +9,18 @@ import styles from './Legal.module.css';
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   useDocumentTitle(title);
   return (
-    <div className={styles.screen}>
-      <SiteHeader />
-      <main className={styles.main}>
-        <h1 className={styles.title}>{title}</h1>
-        <p className={styles.updated}>Last updated {updated}</p>
-        <Panel as="article" className={styles.body}>
-          {children}
-          <h2>Related</h2>
-          <p>
-            <Link to="/terms">Terms of Service</Link> · <Link to="/privacy">Privacy Policy</Link> ·{' '}
-            <Link to="/">Promote a listing</Link>
-          </p>
-        </Panel>
-      </main>
-    </div>
+    <PageLayout header={<SiteHeader />} mainClassName={styles.main}>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.updated}>Last updated {updated}</p>
+      <Panel as="article" className={styles.body}>
+        {children}
+        <h2>Related</h2>
+        <p>
+          <Link to="/terms">Terms of Service</Link> · <Link to="/privacy">Privacy Policy</Link> ·{' '}
+          <Link to="/">Promote a listing</Link>
+        </p>
+      </Panel>
+    </PageLayout>
   );
 }
 

@@ -1,27 +1,16 @@
-import {
-  GOOGLE_LOGIN_DISABLED_MESSAGE,
-  GOOGLE_LOGIN_MESSAGES,
-  GOOGLE_LOGIN_RESULTS,
-  loginEmailSchema,
-  loginSchema,
-  type GoogleLoginResult,
-} from '@app/contracts';
+import { loginEmailSchema, loginSchema } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Field, buttonClass, fieldStyles } from '@app/ui';
+import { Alert, Button, Field, TextField, VisuallyHidden, fieldStyles } from '@app/ui';
 import { PageShell } from '../../components/PageShell';
 import { isApiError, type ApiError } from '../../store/api';
 import { useEmailSignInLinkMutation, useLoginMutation } from '../auth/authApi';
-import { useGetRuntimeConfigQuery } from '../runtime-config/runtimeConfigApi';
 import { useToast } from '../toast/useToast';
+import { GoogleButton, GoogleLoginResultNotice, googleResultOf } from './GoogleLogin';
 import { LOGIN_TOASTS, retryAfterText } from './loginMessages';
 import styles from './Login.module.css';
 
 type Step = 'email' | 'password';
-
-function googleResultOf(value: string | null): GoogleLoginResult | null {
-  return (GOOGLE_LOGIN_RESULTS as readonly string[]).includes(value ?? '') ? (value as GoogleLoginResult) : null;
-}
 
 /**
  * `/login` (spec 001 §2, §4): two steps. Step 1 asks the email (with 'Sign up' and 'Continue with Google');
@@ -40,7 +29,6 @@ export default function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const [emailLink, linkState] = useEmailSignInLinkMutation();
   const passwordInput = useRef<HTMLInputElement>(null);
-  const googleResult = googleResultOf(params.get('google'));
 
   const toPassword = (event: FormEvent) => {
     event.preventDefault();
@@ -91,33 +79,20 @@ export default function LoginPage() {
 
   return (
     <PageShell title="Agent Login">
-      {googleResult && (
-        <Alert tone={googleResult === 'no-account' ? 'info' : 'danger'} className={styles.notice} testId="google-login-result">
-          {GOOGLE_LOGIN_MESSAGES[googleResult]}
-          {googleResult === 'no-account' && (
-            <>
-              {' '}
-              <Link to="/">Sign up</Link>
-            </>
-          )}
-        </Alert>
-      )}
+      <GoogleLoginResultNotice result={googleResultOf(params.get('google'))} />
 
       {step === 'email' ? (
         <form className={styles.form} onSubmit={toPassword} noValidate aria-label="Login: email">
-          <Field id={`${id}-email`} label="Email" error={errors.email}>
-            <input
-              id={`${id}-email`}
-              className={fieldStyles.input}
-              type="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            error={errors.email}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Button type="submit" block>
             Continue
           </Button>
@@ -132,24 +107,24 @@ export default function LoginPage() {
             Logging in as <strong>{email}</strong>
           </p>
           <Field id={`${id}-password`} label="Password" error={errors.password}>
-            <div className={styles.passwordRow}>
-              <input
-                id={`${id}-password`}
-                ref={passwordInput}
-                className={fieldStyles.input}
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                autoFocus
-                value={password}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? `${id}-password-error` : undefined}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <Button variant="ghost" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
-                {showPassword ? 'Hide' : 'Show'}
-                <span className={styles.visuallyHidden}> password</span>
-              </Button>
-            </div>
+            {(control) => (
+              <div className={styles.passwordRow}>
+                <input
+                  {...control}
+                  ref={passwordInput}
+                  className={fieldStyles.input}
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  autoFocus
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <Button variant="ghost" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+                  {showPassword ? 'Hide' : 'Show'}
+                  <VisuallyHidden> password</VisuallyHidden>
+                </Button>
+              </div>
+            )}
           </Field>
           <Button type="submit" block busy={isLoading} disabled={isLoading}>
             {isLoading ? 'Logging in...' : 'Log In'}
@@ -185,30 +160,4 @@ function failureToast(error: ApiError): { title: string; description: string } {
     return { title: LOGIN_TOASTS.failed.title, description: [error.serverMessage ?? error.message, retryAfterText(seconds)].filter(Boolean).join(' ') };
   }
   return LOGIN_TOASTS.failed;
-}
-
-/** 'Continue with Google' navigates to /api/auth/google; without a configured client it is disabled, with the reason. */
-function GoogleButton() {
-  const config = useGetRuntimeConfigQuery();
-  const reasonId = useId();
-  const enabled = config.data?.googleLoginEnabled === true;
-  if (enabled) {
-    return (
-      <a className={buttonClass('secondary', { block: true })} href="/api/auth/google">
-        Continue with Google
-      </a>
-    );
-  }
-  return (
-    <>
-      <Button variant="secondary" block disabled aria-describedby={config.data ? reasonId : undefined}>
-        Continue with Google
-      </Button>
-      {config.data && (
-        <p id={reasonId} className={styles.reason}>
-          {GOOGLE_LOGIN_DISABLED_MESSAGE}
-        </p>
-      )}
-    </>
-  );
 }

@@ -1,6 +1,6 @@
 import { ACCOUNT_SETUP_DEFAULTS, accountSetupFormSchema } from '@app/contracts';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { buttonStyles as buttons } from '@app/ui';
+import { TextField, buttonStyles as buttons } from '@app/ui';
 import { Dialog } from '../../components/Dialog';
 import { CloseIcon } from '../../components/Icons';
 import { isApiError } from '../../store/api';
@@ -9,6 +9,7 @@ import { useEmailAgentSignInLinkMutation } from '../auth/authApi';
 import styles from './Success.module.css';
 import { useSetUpAccountMutation } from './successApi';
 import { SUCCESS_TOASTS } from './successMessages';
+import { LinkSent } from './LinkSent';
 
 type Field = 'email' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -115,17 +116,17 @@ export function AccountSetupDialog({ open, agentId, mode, defaultEmail, onClose,
     if (await send()) setResent(true);
   };
 
+  // Each field: its id, value, message (shown; the toast announces a failed send) and ref.
   const fieldProps = (field: Field) => ({
     id: `${formId}-${field}`,
     ref: (el: HTMLInputElement | null) => {
       inputs.current[field] = el;
       if (field === 'email') emailRef.current = el;
     },
-    className: styles.input,
     value: values[field],
     disabled: isLoading,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${formId}-${field}-error` : undefined,
+    error: errors[field],
+    announce: 'none' as const,
     onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
   });
 
@@ -147,27 +148,7 @@ export function AccountSetupDialog({ open, agentId, mode, defaultEmail, onClose,
       }
     >
       {sentTo ? (
-        <div className={styles.setupForm} data-testid="account-setup-sent">
-          <p role="status">
-            <strong>Check your email.</strong> We sent a link to <strong>{sentTo}</strong>. Open it in this browser or on your phone:
-            it signs you in to your Agent Dashboard. The link works once, for 30 minutes.
-          </p>
-          <p>This page opens your dashboard as soon as you open the link in this browser.</p>
-          {resent && <p role="status">We sent a new link.</p>}
-          <div className={styles.dialogActions}>
-            {mode === 'setup' && (
-              <button type="button" className={buttons.ghost} onClick={onChangeEmail} disabled={isLoading}>
-                Use a different email
-              </button>
-            )}
-            <button type="button" className={buttons.ghost} onClick={() => void resend()} disabled={isLoading}>
-              {isLoading ? 'Sending...' : 'Resend email'}
-            </button>
-            <button type="button" className={buttons.primary} onClick={onClose} disabled={isLoading}>
-              Close
-            </button>
-          </div>
-        </div>
+        <LinkSent sentTo={sentTo} resent={resent} busy={isLoading} canChangeEmail={mode === 'setup'} onChangeEmail={onChangeEmail} onResend={() => void resend()} onClose={onClose} />
       ) : mode === 'sign-in' ? (
         <div className={styles.setupForm}>
           <div className={styles.dialogActions}>
@@ -182,27 +163,9 @@ export function AccountSetupDialog({ open, agentId, mode, defaultEmail, onClose,
         </div>
       ) : (
         <form className={styles.setupForm} onSubmit={(event) => void submit(event)} noValidate>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${formId}-email`}>
-              Email
-            </label>
-            <input {...fieldProps('email')} type="email" autoComplete="email" placeholder="you@brokerage.com" />
-            <FieldError id={`${formId}-email-error`} message={errors.email} />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${formId}-password`}>
-              Password (optional)
-            </label>
-            <input {...fieldProps('password')} type="password" autoComplete="new-password" placeholder="At least 6 characters" />
-            <FieldError id={`${formId}-password-error`} message={errors.password} />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${formId}-confirmPassword`}>
-              Confirm Password
-            </label>
-            <input {...fieldProps('confirmPassword')} type="password" autoComplete="new-password" />
-            <FieldError id={`${formId}-confirmPassword-error`} message={errors.confirmPassword} />
-          </div>
+          <TextField {...fieldProps('email')} label="Email" type="email" autoComplete="email" placeholder="you@brokerage.com" />
+          <TextField {...fieldProps('password')} label="Password (optional)" type="password" autoComplete="new-password" placeholder="At least 6 characters" />
+          <TextField {...fieldProps('confirmPassword')} label="Confirm Password" type="password" autoComplete="new-password" />
           <div className={styles.dialogActions}>
             <button type="button" className={buttons.ghost} onClick={onClose} disabled={isLoading}>
               Maybe later
@@ -215,14 +178,5 @@ export function AccountSetupDialog({ open, agentId, mode, defaultEmail, onClose,
         </form>
       )}
     </Dialog>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className={styles.fieldError}>
-      {message}
-    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import styles from './toast.module.css';
-import { TOAST_REMOVE_DELAY_MS, toastDismissed, toastRemoved, type ToastItem } from './toastSlice';
+import { TOAST_REMOVE_DELAY_MS, toastDismissed, toastRemoved, type ToastItem } from '../../shared/toastSlice';
 import { forgetToastAction, runToastAction } from './useToast';
 
 function ToastView({ toast }: { toast: ToastItem }) {

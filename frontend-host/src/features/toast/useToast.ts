@@ -1,7 +1,7 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { toastAdded, toastDismissed, toastUpdated, type ToastInput } from './toastSlice';
+import { toastAdded, toastDismissed, toastUpdated, type ToastInput } from '../../shared/toastSlice';
 
 export interface ToastAction {
   label: string;

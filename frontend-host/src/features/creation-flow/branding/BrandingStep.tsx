@@ -1,10 +1,10 @@
-import { brandingUpdateSchema, fieldErrors, LIMITS } from '@app/contracts';
+import { LIMITS } from '@app/contracts';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
+import { TextField, buttonStyles as buttons, panelStyles as panels } from '@app/ui';
 import { errorText } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
-import { useUpdateAgentBrandingMutation, type BrandingBody } from '../creationFlowApi';
+import { useUpdateAgentBrandingMutation } from '../creationFlowApi';
 import { useMobileAction } from '../shared/MobileAction';
 import { SplitLayout } from '../shared/preview/PreviewLayout';
 import type { CompleteDraft } from '../draft/completeDraft';
@@ -16,46 +16,12 @@ import { agentBrandingDrafted, agentSaved } from '../draft/wizardSlice';
 import type { Agent, Listing } from '../draft/wizardTypes';
 import ui from '../shared/controls.module.css';
 import shared from '../shared/steps.module.css';
+import { bodyOf, formFrom, validate, type BrandingErrors, type BrandingForm, type BrandingTextField } from './brandingForm';
 import { ContactCard, type ContactCardModel } from './ContactCard';
 import { ImageUploadField } from './ImageUploadField';
 import styles from './Branding.module.css';
 
 export const BRANDING_FORM_ID = 'branding-form';
-
-type TextField = 'name' | 'email' | 'phone' | 'brokerage';
-type Errors = Partial<Record<TextField, string>>;
-
-interface BrandingForm {
-  name: string;
-  email: string;
-  phone: string;
-  brokerage: string;
-  profileImageUrl: string | null;
-  logoUrl: string | null;
-}
-
-function formFrom(agent: Agent): BrandingForm {
-  return {
-    name: agent.name ?? '',
-    email: agent.email ?? '',
-    phone: agent.phone ?? '',
-    brokerage: agent.brokerage ?? '',
-    profileImageUrl: agent.profileImageUrl ?? null,
-    logoUrl: agent.logoUrl ?? null,
-  };
-}
-
-function bodyOf(form: BrandingForm): BrandingBody {
-  const orNull = (s: string) => s.trim() || null;
-  return {
-    name: form.name.trim(),
-    email: orNull(form.email),
-    phone: orNull(form.phone),
-    brokerage: orNull(form.brokerage),
-    profileImageUrl: form.profileImageUrl,
-    logoUrl: form.logoUrl,
-  };
-}
 
 /**
  * Step 4, Add Your Branding (spec 000 §2, §4, §8): contact details, profile photo and brokerage
@@ -72,10 +38,10 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [busyUploads, setBusyUploads] = useState({ photo: false, logo: false });
-  const refs = useRef<Partial<Record<TextField, HTMLInputElement | null>>>({});
+  const refs = useRef<Partial<Record<BrandingTextField, HTMLInputElement | null>>>({});
 
   const uploading = busyUploads.photo || busyUploads.logo;
-  const errors: Errors = attempted ? validate(form) : {};
+  const errors: BrandingErrors = attempted ? validate(form) : {};
   const set = (field: keyof BrandingForm, value: string | null) => setForm((f) => ({ ...f, [field]: value }));
   const onPhotoBusy = useCallback((photo: boolean) => setBusyUploads((b) => ({ ...b, photo })), []);
   const onLogoBusy = useCallback((logo: boolean) => setBusyUploads((b) => ({ ...b, logo })), []);
@@ -109,30 +75,22 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
   }
 
   const card: ContactCardModel = { ...form, mlsId: agent.mlsId };
-  const field = (name: TextField, label: string, props: { type?: string; autoComplete?: string; maxLength: number; inputMode?: 'tel' | 'email' }) => (
-    <div className={fields.field}>
-      <label className={fields.label} htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        ref={(el) => {
-          refs.current[name] = el;
-        }}
-        className={fields.input}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        value={form[name]}
-        onChange={(e) => set(name, e.target.value)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={`${id}-${name}-error`}
-      />
-      <p id={`${id}-${name}-error`} className={fields.fieldError}>
-        {errors[name]}
-      </p>
-    </div>
+  const field = (name: BrandingTextField, label: string, props: { type?: string; autoComplete?: string; maxLength: number; inputMode?: 'tel' | 'email' }) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      announce="polite"
+      ref={(el) => {
+        refs.current[name] = el;
+      }}
+      type={props.type ?? 'text'}
+      autoComplete={props.autoComplete}
+      inputMode={props.inputMode}
+      maxLength={props.maxLength}
+      value={form[name]}
+      onChange={(e) => set(name, e.target.value)}
+    />
   );
 
   return (
@@ -187,21 +145,4 @@ export function BrandingStep({ agent, listing, draft }: { agent: Agent; listing:
       </SplitLayout>
     </StepFrame>
   );
-}
-
-/**
- * The ad that runs carries "{agent name} · {brokerage}" (several states require the brokerage in a
- * housing ad), so an agent without one is asked for it here.
- */
-export const BROKERAGE_REQUIRED = 'Brokerage is required: several states require it in your ad';
-
-function brokerageMissing(form: BrandingForm): string | undefined {
-  return form.brokerage.trim() ? undefined : BROKERAGE_REQUIRED;
-}
-
-function validate(form: BrandingForm): Errors {
-  const parsed = brandingUpdateSchema.safeParse(bodyOf(form));
-  if (parsed.success) return { brokerage: brokerageMissing(form) };
-  const found = fieldErrors(parsed.error) as Record<string, string | undefined>;
-  return { name: found.name, email: found.email, phone: found.phone, brokerage: found.brokerage ?? brokerageMissing(form) };
 }

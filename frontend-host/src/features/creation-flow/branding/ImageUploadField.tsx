@@ -1,7 +1,7 @@
 import { uploadFileError } from '@app/contracts';
 import { nanoid } from '@reduxjs/toolkit';
 import { useEffect, useId, useRef, useState } from 'react';
-import { fieldStyles as fields } from '@app/ui';
+import { VisuallyHidden, fieldStyles as fields } from '@app/ui';
 import { errorText } from '../../../store/api';
 import { registerUpload, useUploadListingPhotoMutation } from '../creationFlowApi';
 import { thumbnailUrl } from '../shared/ListingPhoto';
@@ -118,7 +118,7 @@ export function ImageUploadField({ label, value, onChange, onBusyChange, shape, 
             </span>
             {value && (
               <button type="button" className={styles.removeButton} onClick={() => onChange(null)}>
-                Remove <span className={styles.srOnly}>{label.toLowerCase()}</span>
+                Remove <VisuallyHidden>{label.toLowerCase()}</VisuallyHidden>
               </button>
             )}
           </div>

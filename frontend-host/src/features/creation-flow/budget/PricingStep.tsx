@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
+import { VisuallyHidden, buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { errorText, isApiError } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
@@ -107,7 +107,7 @@ export function PricingStep({ listing, draft }: { listing: Listing; draft: Compl
           </div>
           <p id={`${id}-range`} className={styles.rangeLabels}>
             <span>{formatUsd(BUDGET_MIN)}</span>
-            <span className={styles.srOnly}> to </span>
+            <VisuallyHidden> to </VisuallyHidden>
             <span>{formatUsd(BUDGET_MAX)}</span>
           </p>
           <div className={styles.recommendedRow} style={{ ['--at' as string]: position(BUDGET_RECOMMENDED) / 100 }}>

@@ -1,9 +1,8 @@
-import { AD_COPY_PLACEHOLDERS, CAROUSEL_MAX, CAROUSEL_MIN_MESSAGE, LIMITS, listingImages } from '@app/contracts';
+import { AD_COPY_PLACEHOLDERS, LIMITS } from '@app/contracts';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
+import { SelectField, TextField, buttonStyles as buttons, fieldControlProps, fieldStyles as fields, panelStyles as panels } from '@app/ui';
 import { useAppDispatch } from '../../../store/hooks';
 import { useAdCopy } from '../shared/ad-copy/useAdCopy';
-import { SafeImage } from '../shared/preview/AdPreview';
 import type { CompleteDraft } from '../draft/completeDraft';
 import { campaignPatched } from '../draft/wizardSlice';
 import type { CampaignDraft, Listing } from '../draft/wizardTypes';
@@ -11,6 +10,7 @@ import ui from '../shared/controls.module.css';
 import shared from '../shared/steps.module.css';
 import { CALL_TO_ACTIONS, validateAd, type AdErrors } from './adValidation';
 import { FairHousingWarnings, useFairHousingFindings } from './FairHousingWarnings';
+import { PhotoPicker } from './PhotoPicker';
 import { RefreshAdCopyButton } from './RefreshAdCopyButton';
 import styles from './Customize.module.css';
 
@@ -64,10 +64,6 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
   const ctaOptions = CALL_TO_ACTIONS.includes(draft.callToAction as (typeof CALL_TO_ACTIONS)[number])
     ? CALL_TO_ACTIONS
     : [draft.callToAction, ...CALL_TO_ACTIONS];
-  const errorProps = (field: keyof AdErrors) => ({
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': `${id}-${field}-error`,
-  });
 
   return (
     <form id={AD_FORM_ID} className={`${panels.panel} ${shared.panel}`} onSubmit={onSubmit} noValidate>
@@ -76,7 +72,7 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           Headline
         </label>
         <input
-          id={`${id}-headline`}
+          {...fieldControlProps(`${id}-headline`, { error: errors.headline, announce: 'polite' })}
           ref={(el) => {
             refs.current.headline = el;
           }}
@@ -84,9 +80,8 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           value={draft.headline}
           maxLength={LIMITS.headline}
           onChange={(e) => set({ headline: e.target.value })}
-          {...errorProps('headline')}
         />
-        <p id={`${id}-headline-error`} className={fields.fieldError}>
+        <p id={`${id}-headline-error`} className={fields.fieldError} aria-live="polite">
           {errors.headline}
         </p>
         <FairHousingWarnings
@@ -105,7 +100,7 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           <RefreshAdCopyButton />
         </div>
         <textarea
-          id={`${id}-description`}
+          {...fieldControlProps(`${id}-description`, { error: errors.description, announce: 'polite', describedBy: `${id}-description-hint` })}
           ref={(el) => {
             refs.current.description = el;
           }}
@@ -117,10 +112,8 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
           maxLength={LIMITS.description}
           rows={6}
           onChange={(e) => set({ description: e.target.value })}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={`${id}-description-error ${id}-description-hint`}
         />
-        <p id={`${id}-description-error`} className={fields.fieldError}>
+        <p id={`${id}-description-error`} className={fields.fieldError} aria-live="polite">
           {errors.description}
         </p>
         <p id={`${id}-description-hint`} className={adCopy.phase === 'failed' ? fields.fieldError : fields.hint} role={adCopy.phase === 'failed' ? 'alert' : undefined}>
@@ -137,59 +130,31 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
       </div>
 
       <div className={`${ui.row} ${ui.row2}`}>
-        <div className={fields.field}>
-          <label className={fields.label} htmlFor={`${id}-subtitle`}>
-            Subtitle
-          </label>
-          <input
-            id={`${id}-subtitle`}
-            className={fields.input}
-            value={draft.subtitle}
-            maxLength={LIMITS.subtitle}
-            onChange={(e) => set({ subtitle: e.target.value })}
-          />
-        </div>
-        <div className={fields.field}>
-          <label className={fields.label} htmlFor={`${id}-cta`}>
-            Call to action
-          </label>
-          <select
-            id={`${id}-cta`}
-            className={fields.select}
-            value={draft.callToAction}
-            onChange={(e) => set({ callToAction: e.target.value })}
-          >
-            {ctaOptions.map((cta) => (
-              <option key={cta} value={cta}>
-                {cta}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField id={`${id}-subtitle`} label="Subtitle" value={draft.subtitle} maxLength={LIMITS.subtitle} onChange={(e) => set({ subtitle: e.target.value })} />
+        <SelectField id={`${id}-cta`} label="Call to action" value={draft.callToAction} onChange={(e) => set({ callToAction: e.target.value })}>
+          {ctaOptions.map((cta) => (
+            <option key={cta} value={cta}>
+              {cta}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
-      <div className={fields.field}>
-        <label className={fields.label} htmlFor={`${id}-link`}>
-          Link
-        </label>
-        <input
-          id={`${id}-link`}
-          ref={(el) => {
-            refs.current.link = el;
-          }}
-          type="url"
-          inputMode="url"
-          className={fields.input}
-          value={draft.link}
-          maxLength={LIMITS.url}
-          placeholder="https://"
-          onChange={(e) => set({ link: e.target.value })}
-          {...errorProps('link')}
-        />
-        <p id={`${id}-link-error`} className={fields.fieldError}>
-          {errors.link}
-        </p>
-      </div>
+      <TextField
+        id={`${id}-link`}
+        label="Link"
+        error={errors.link}
+        announce="polite"
+        ref={(el) => {
+          refs.current.link = el;
+        }}
+        type="url"
+        inputMode="url"
+        value={draft.link}
+        maxLength={LIMITS.url}
+        placeholder="https://"
+        onChange={(e) => set({ link: e.target.value })}
+      />
 
       <PhotoPicker
         listing={listing}
@@ -210,83 +175,5 @@ export function AdEditForm({ listing, draft, attempted, onAttempt, onConfirm, on
         </button>
       </div>
     </form>
-  );
-}
-
-interface PhotoPickerProps {
-  listing: Listing;
-  draft: CompleteDraft;
-  error: string | null;
-  groupRef: (el: HTMLElement | null) => void;
-  onChange: (changes: Partial<CampaignDraft>) => void;
-}
-
-/** The ad's photo (single image) or its carousel photos in order, 2 to 10 (spec 000 §5). */
-function PhotoPicker({ listing, draft, error, groupRef, onChange }: PhotoPickerProps) {
-  const id = useId();
-  const photos = listingImages(listing);
-  const carousel = draft.adFormat === 'carousel';
-  const chosen = draft.carouselImages;
-  const tooFew = carousel && chosen.length < 2;
-  const full = chosen.length >= CAROUSEL_MAX;
-  const shownError = error ?? (tooFew ? CAROUSEL_MIN_MESSAGE : null);
-
-  if (photos.length === 0) {
-    return (
-      <div className={fields.field}>
-        <p className={fields.label}>Photo</p>
-        <p className={fields.hint}>This listing has no photos: the ad uses a stock image of a home.</p>
-      </div>
-    );
-  }
-
-  const toggle = (src: string) =>
-    onChange({ carouselImages: chosen.includes(src) ? chosen.filter((s) => s !== src) : [...chosen, src] });
-
-  return (
-    <fieldset
-      className={styles.photos}
-      ref={groupRef}
-      tabIndex={-1}
-      aria-describedby={`${id}-hint ${id}-error`}
-      aria-invalid={shownError ? true : undefined}
-    >
-      <legend className={fields.label}>{carousel ? 'Carousel photos' : 'Photo'}</legend>
-      <p id={`${id}-hint`} className={fields.hint}>
-        {carousel
-          ? `Pick 2 to ${CAROUSEL_MAX} photos; they appear in the order you pick them (${chosen.length} selected).`
-          : 'The photo your ad shows.'}
-      </p>
-      <ul className={styles.photoGrid}>
-        {photos.map((src, i) => {
-          const order = chosen.indexOf(src);
-          const selected = carousel ? order >= 0 : draft.imageUrl === src || (!draft.imageUrl && i === 0);
-          return (
-            <li key={src}>
-              <label className={styles.photo} data-selected={selected || undefined}>
-                <input
-                  type={carousel ? 'checkbox' : 'radio'}
-                  name={carousel ? undefined : `${id}-photo`}
-                  className={styles.photoInput}
-                  checked={selected}
-                  disabled={carousel && !selected && full}
-                  aria-label={`Photo ${i + 1}`}
-                  onChange={() => (carousel ? toggle(src) : onChange({ imageUrl: src }))}
-                />
-                <SafeImage src={src} alt="" className={styles.photoImage} />
-                {selected && (
-                  <span className={styles.photoMark} aria-hidden="true">
-                    {carousel ? order + 1 : '✓'}
-                  </span>
-                )}
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-      <p id={`${id}-error`} className={fields.fieldError} role={shownError ? 'alert' : undefined}>
-        {shownError}
-      </p>
-    </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import {
   isTargetingTemplateId,
   type CampaignDraftInput,
 } from '@app/contracts';
-import { savableAdCopy, initialAdCopy } from '../shared/ad-copy/adCopyRules';
+import { savableAdCopy, initialAdCopy } from './adCopyRules';
 import { campaignDraftFor } from './campaignDraft';
 import type { Agent, CampaignDraft, Listing } from './wizardTypes';
 

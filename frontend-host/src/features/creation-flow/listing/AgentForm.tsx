@@ -1,6 +1,6 @@
 import { AGENT_FORM_MISSING_TOAST, agentFormSchema, fieldErrors } from '@app/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert, buttonStyles as buttons, fieldStyles as fields, panelStyles as panels } from '@app/ui';
+import { Alert, SelectField, TextField, buttonStyles as buttons, panelStyles as panels } from '@app/ui';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useToast } from '../../toast/useToast';
 import { useMobileAction } from '../shared/MobileAction';
@@ -70,48 +70,32 @@ export function AgentForm({ flow }: { flow: MlsFlow }) {
             )}
           </div>
 
-          <div className={fields.field}>
-            <label className={fields.label} htmlFor={`${id}-name`}>
-              Full Name
-            </label>
-            <input
-              ref={nameInput}
-              id={`${id}-name`}
-              name="name"
-              className={fields.input}
-              autoComplete="name"
-              placeholder="e.g. Sarah Johnson"
-              value={values.name}
-              onChange={(e) => dispatch(agentFormChanged({ name: e.target.value }))}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={`${id}-name-error`}
-            />
-            <p id={`${id}-name-error`} className={fields.fieldError} aria-live="polite">
-              {errors.name}
-            </p>
-          </div>
+          <TextField
+            ref={nameInput}
+            id={`${id}-name`}
+            name="name"
+            label="Full Name"
+            error={errors.name}
+            announce="polite"
+            autoComplete="name"
+            placeholder="e.g. Sarah Johnson"
+            value={values.name}
+            onChange={(e) => dispatch(agentFormChanged({ name: e.target.value }))}
+          />
 
-          <div className={fields.field}>
-            <label className={fields.label} htmlFor={`${id}-state`}>
-              State
-            </label>
-            <select
-              ref={stateSelect}
-              id={`${id}-state`}
-              name="state"
-              className={fields.select}
-              autoComplete="address-level1"
-              value={values.state}
-              onChange={(e) => dispatch(agentFormChanged({ state: e.target.value }))}
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={`${id}-state-error`}
-            >
-              <StateOptions />
-            </select>
-            <p id={`${id}-state-error`} className={fields.fieldError} aria-live="polite">
-              {errors.state}
-            </p>
-          </div>
+          <SelectField
+            ref={stateSelect}
+            id={`${id}-state`}
+            name="state"
+            label="State"
+            error={errors.state}
+            announce="polite"
+            autoComplete="address-level1"
+            value={values.state}
+            onChange={(e) => dispatch(agentFormChanged({ state: e.target.value }))}
+          >
+            <StateOptions />
+          </SelectField>
 
           <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={busy}>
             {busy && <span className={buttons.spinner} aria-hidden="true" />}

@@ -1,19 +1,16 @@
-import { formatUsd, initials } from '@app/contracts';
-import { useId } from 'react';
 import { Alert, buttonStyles as buttons, panelStyles as panels, Spinner } from '@app/ui';
 import { failureMessage } from '../../../store/api';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useGetAgentListingsQuery } from '../creationFlowApi';
-import { listingFacts } from './listingDisplay';
-import { ListingPhoto, primaryPhoto } from '../shared/ListingPhoto';
 import { useMobileAction, type MobileActionSpec } from '../shared/MobileAction';
 import { StepFrame } from '../shared/StepFrame';
 import { useGoToStep } from '../draft/wizardNavigation';
 import { listingChosen, manualDraftChanged, pathChosen, returnedToAgentForm, selectWizard } from '../draft/wizardSlice';
 import type { Agent, Listing } from '../draft/wizardTypes';
-import { initialAdCopy } from '../shared/ad-copy/adCopyRules';
+import { initialAdCopy } from '../draft/adCopyRules';
 import { campaignDraftFor } from '../draft/campaignDraft';
-import { useLeadGenerationUrl } from './leadGeneration';
+import { ListingGroup } from './ListingGroup';
+import { AgentChip, NoListingsFound } from './LoaderCards';
 import { manualDraftFrom } from './manualDraft';
 import { LISTINGS_LOAD_FAILED, LOADING_LABELS } from './messages';
 import { SignInLinkOffer } from '../../auth/SignInLinkOffer';
@@ -120,7 +117,7 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
         </div>
       )}
 
-      {view === 'empty' && <EmptyState onEnterManually={enterManually} />}
+      {view === 'empty' && <NoListingsFound onEnterManually={enterManually} />}
 
       {view === 'list' && (
         <div className={loader.groups} aria-busy={disabled}>
@@ -139,129 +136,5 @@ export function ListingLoader({ agent, flow }: { agent: Agent; flow: MlsFlow }) 
         </p>
       )}
     </StepFrame>
-  );
-}
-
-function AgentChip({ agent }: { agent: Agent }) {
-  return (
-    <div className={loader.agent}>
-      <span className={loader.avatar} aria-hidden="true">
-        {initials(agent.name)}
-      </span>
-      <span className={loader.agentText}>
-        <strong>{agent.name}</strong>
-        <small>
-          {agent.state}
-          {agent.mlsId ? ` · MLS ID ${agent.mlsId}` : ''}
-        </small>
-      </span>
-    </div>
-  );
-}
-
-function propertyCount(n: number): string {
-  return `${n} ${n === 1 ? 'property' : 'properties'}`;
-}
-
-interface GroupProps {
-  title: 'Just Listed' | 'Just Sold';
-  listings: Listing[];
-  selectedId: number | undefined;
-  disabled: boolean;
-  onChoose: (listing: Listing) => void;
-}
-
-function ListingGroup({ title, listings, selectedId, disabled, onChoose }: GroupProps) {
-  const id = useId();
-  return (
-    <section className={loader.group} aria-labelledby={`${id}-title`}>
-      <div className={loader.groupHead}>
-        <h2 id={`${id}-title`} className={loader.groupTitle}>
-          {title}
-        </h2>
-        <span className={loader.count}>{propertyCount(listings.length)}</span>
-      </div>
-      {listings.length === 0 ? (
-        <p className={loader.none}>{title === 'Just Listed' ? 'No active listings right now.' : 'No sold listings yet.'}</p>
-      ) : (
-        <ul className={loader.list}>
-          {listings.map((listing) => (
-            <li key={listing.id}>
-              <ListingRow listing={listing} selected={listing.id === selectedId} disabled={disabled} onChoose={onChoose} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function ListingRow({
-  listing,
-  selected,
-  disabled,
-  onChoose,
-}: {
-  listing: Listing;
-  selected: boolean;
-  disabled: boolean;
-  onChoose: (listing: Listing) => void;
-}) {
-  const sold = listing.status === 'sold';
-  const details = listingFacts(listing);
-  return (
-    <button
-      type="button"
-      className={loader.row}
-      data-selected={selected || undefined}
-      disabled={disabled}
-      onClick={() => onChoose(listing)}
-    >
-      <ListingPhoto src={primaryPhoto(listing)} alt="" className={loader.thumb} />
-      <span className={loader.rowMain}>
-        <span className={loader.address}>{listing.address}</span>
-        <span className={loader.city}>
-          {listing.city}, {listing.state}
-        </span>
-        {details && <span className={loader.facts}>{details}</span>}
-      </span>
-      <span className={loader.rowSide}>
-        <span className={loader.price}>{formatUsd(listing.price)}</span>
-        <span className={loader.badge} data-status={sold ? 'sold' : 'active'}>
-          {sold ? 'Sold' : 'Active'}
-        </span>
-        {selected && <span className={loader.selected}>Selected</span>}
-      </span>
-    </button>
-  );
-}
-
-function EmptyState({ onEnterManually }: { onEnterManually: () => void }) {
-  const leadGenerationUrl = useLeadGenerationUrl();
-  return (
-    <>
-      <div className={`${panels.panel} ${loader.loadCard}`}>
-        <span className={loader.emptyIcon} aria-hidden="true" />
-        <h2 className={loader.cardTitle}>No Listings Found</h2>
-        <p className={loader.cardText}>
-          There are no active or sold listings for you in the MLS right now. Enter your listing's details and we'll
-          build the ad from them.
-        </p>
-        <button type="button" className={buttons.primary} onClick={onEnterManually}>
-          Enter Listing Manually
-        </button>
-      </div>
-      <aside className={loader.leads} aria-labelledby="lead-generation-title">
-        <div>
-          <h2 id="lead-generation-title" className={loader.leadsTitle}>
-            Need more listing leads? We can help!
-          </h2>
-          <p className={loader.leadsText}>Our lead generation services put you in front of homeowners ready to sell.</p>
-        </div>
-        <a className={loader.leadsLink} href={leadGenerationUrl} target="_blank" rel="noopener noreferrer">
-          Learn More →
-        </a>
-      </aside>
-    </>
   );
 }

@@ -12,7 +12,7 @@ import {
   selectWizard,
 } from '../../draft/wizardSlice';
 import type { CampaignDraft, Listing } from '../../draft/wizardTypes';
-import { displayedAdCopy, fallbackAdCopy, wantsAutomaticAdCopy } from './adCopyRules';
+import { displayedAdCopy, fallbackAdCopy, wantsAutomaticAdCopy } from '../../draft/adCopyRules';
 import { AD_COPY_TOASTS } from '../messages';
 
 /** Listings whose automatic copy is on its way, page-wide (two mounted hooks must not both ask). */

@@ -1,5 +1,9 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
+// shared/ holds what both of the host's entries use: the app (main.tsx, its Toaster and useToast in
+// features/toast/) and the public listing page (listing-page/entry-client.tsx, its Toasts). Neither entry
+// reaches into the other (lint:deps: listing-page-stands-alone).
+
 /** Spec §9: one toast visible at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -1,7 +1,7 @@
 import { Alert } from '@app/ui';
 import type { RemoteToast } from '@app/contracts';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import styles from './LeadNotifications.module.css';
+import styles from './CardToast.module.css';
 
 /** A card's toast: the shape the host's toast area takes (contracts' RemoteToast). */
 export type CardToast = RemoteToast;

@@ -1,5 +1,5 @@
 import { AD_COPY_PLACEHOLDERS, isAdCopyPlaceholder, templateTypeForStatus, type TemplateType } from '@app/contracts';
-import type { Listing } from '../../draft/wizardTypes';
+import type { Listing } from './wizardTypes';
 
 /**
  * When the wizard asks for ad copy by itself (spec 000 §7): only for a just-listed listing that has

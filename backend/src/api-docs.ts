@@ -117,6 +117,8 @@ import {
 } from '@app/contracts';
 import { localAuthenticateSchema, localConfirmSchema } from './modules/payments';
 import { renderApiReference } from './platform/http/api-reference';
+import { isRawBody, type Auth, type RawBody, type RouteSpec } from './platform/http/route';
+import { routeSpecs } from './modules';
 import { ADMIN_COOKIE } from './platform/http/admin-session';
 import { SESSION_COOKIE } from './platform/http/session-store';
 
@@ -137,57 +139,20 @@ const LeadCreated = leadCreatedWebhookSchema.meta({ id: 'LeadCreatedEvent' });
 const VerificationSent = verificationSentSchema.meta({ id: 'VerificationSent', description: 'A link was emailed; nothing changes until it is opened' });
 const Verified = verifiedSchema.meta({ id: 'Verified' });
 
-type Status = 200 | 201 | 202 | 204 | 302 | 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
+/** A route of the list below, not yet declared by its router (moved module by module into their `*.routes.ts`). */
+type LegacyDoc = Omit<RouteSpec, 'auth'> & { auth?: Auth | 'none'; apiKey?: boolean };
 
-/** A body that is not JSON: its media type and a schema for it (binary for images). */
-interface RawBody {
-  contentType: string;
-  schema?: ZodType;
-  description: string;
-}
-
-export interface RouteDoc {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** As the router mounts it (`/api/agents/:id`). */
-  path: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  headers?: z.ZodObject;
-  body?: ZodType | RawBody;
-  /** Successful answers: a JSON schema, or a raw body (images, HTML). */
-  ok: Partial<Record<Status, ZodType | RawBody>>;
-  /** Error statuses this route answers with (each with the Error body); 400 is added for routes with input. */
-  errors?: Status[];
-  /** Authenticated with an API key (the public API, /api/v1) instead of the browser session. */
-  apiKey?: boolean;
-  /** What the caller presents, where the path does not say it (see authOf). */
-  auth?: Auth;
-}
-
-/**
- * Who may call a route, as the document's `security`:
- * - `none`: no credential (public pages, signed links and webhooks, the login routes that start a session);
- * - `agent`: the browser session (signed in as the agent, or the wizard's draft access to it);
- * - `agent-optional`: the browser session when there is one (the answer depends on it), none otherwise;
- * - `admin`, `admin-optional`: the same for the admin session;
- * - `apiKey`: an API key (the public API).
- */
-export type Auth = 'none' | 'agent' | 'agent-optional' | 'admin' | 'admin-optional' | 'apiKey';
-
-/** A route's `auth`, or what its path says: /api/admin/* is the admin's, /api/agents/{id}/* and /api/campaigns/* the agent session's. */
-export function authOf(doc: Pick<RouteDoc, 'path' | 'apiKey' | 'auth'>): Auth {
+/** A legacy line's `auth`, or what its path says: /api/admin/* is the admin's, /api/agents/{id}/* and /api/campaigns/* the agent session's. */
+function authOf(doc: LegacyDoc): Auth {
   if (doc.apiKey) return 'apiKey';
-  if (doc.auth) return doc.auth;
+  if (doc.auth) return doc.auth === 'none' ? 'public' : doc.auth;
   if (doc.path.startsWith('/api/admin/')) return 'admin';
   if (doc.path.startsWith('/api/agents/:id') || doc.path.startsWith('/api/campaigns')) return 'agent';
-  return 'none';
+  return 'public';
 }
 
 const SECURITY: Record<Auth, Record<string, string[]>[]> = {
-  none: [],
+  public: [],
   agent: [{ AgentSession: [] }],
   'agent-optional': [{}, { AgentSession: [] }],
   admin: [{ AdminSession: [] }],
@@ -223,7 +188,7 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'Not available (not configured, or not ready)',
 };
 
-export const API_ROUTES: RouteDoc[] = [
+const LEGACY: LegacyDoc[] = [
   // Platform
   { method: 'get', path: '/api/health', tag: 'platform', summary: 'The process answers', ok: { 200: healthSchema } },
   { method: 'get', path: '/api/ready', tag: 'platform', summary: 'The database and the job queue answer', ok: { 200: readinessSchema, 503: readinessSchema } },
@@ -314,22 +279,9 @@ export const API_ROUTES: RouteDoc[] = [
   // Public listing pages and the buyer's lead (spec 001)
   { method: 'get', path: '/api/listings/:mlsId', tag: 'listings', summary: 'A public listing with its agent (the one /listing/{mlsId} shows)', params: mlsId, ok: { 200: listingResponseSchema, 304: notModified }, errors: [404] },
   { method: 'get', path: '/api/listings/:mlsId/campaign', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null", params: mlsId, ok: { 200: publicCampaignSchema, 304: notModified }, errors: [404] },
-  {
-    method: 'post', path: '/api/listings/:mlsId/leads', tag: 'leads',
-    summary: 'A buyer sends a lead (honeypot, signed time-trap token, idempotency key, consent). While the listing is guarded (a flood), a lead that looks like part of it is held for review; the answer then may carry a proof-of-work challenge, and the same form sent again with its proof is delivered',
-    params: mlsId, body: leadSubmissionSchema, ok: { 201: leadCreatedSchema }, errors: [404, 429],
-  },
-  {
-    method: 'post', path: '/api/listings/:mlsId/lead-challenge', tag: 'leads',
-    summary: "The lead form, as it opens, asks for its challenge: while the listing is guarded, the proof-of-work challenge its send would be answered with (for this form's idempotency key), so the page solves it while the buyer types; else null. Counts and stores nothing",
-    params: mlsId, body: leadChallengeRequestSchema, ok: { 200: leadChallengeAnswerSchema }, errors: [400, 404],
-  },
   { method: 'get', path: '/api/agents/:id/campaigns', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing", params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns", params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/facebook-metrics/daily', tag: 'campaigns', summary: 'Impressions and clicks delivered per day and campaign, the last 90 days (the dashboard chart)', params: id, ok: { 200: dailyDeliveryListSchema }, errors: [403, 404] },
-  { method: 'get', path: '/api/agents/:id/leads', tag: 'leads', summary: "One page of the agent's leads (received, or held for review), newest first, with the total (limit, cursor, status)", params: id, query: agentLeadsQuerySchema, ok: { 200: agentLeadsPageSchema }, errors: [400, 403, 404] },
-  { method: 'post', path: '/api/agents/:id/leads/:leadId/release', tag: 'leads', summary: 'Release a lead held for review: it is delivered on every channel, as a new lead', params: leadParams, ok: { 200: leadReviewedSchema }, errors: [403, 404, 409] },
-  { method: 'post', path: '/api/agents/:id/leads/:leadId/discard', tag: 'leads', summary: 'Discard a lead held for review: it is kept, never delivered', params: leadParams, ok: { 200: leadReviewedSchema }, errors: [403, 404, 409] },
   { method: 'get', path: '/api/agents/:id/credits', tag: 'payments', summary: "The agent's credits for under-delivery: refunds and account-credit ledger entries, newest first, with the balance", params: id, ok: { 200: agentCreditsSchema }, errors: [403, 404] },
   { method: 'put', path: '/api/agents/:id/credits/preference', tag: 'payments', summary: 'Refund to the card (default) or account credit, for shortfalls settled from now on', params: id, body: creditPreferenceSchema, ok: { 200: agentCreditsSchema }, errors: [403, 404] },
   { method: 'get', path: '/api/agents/:id/reports', tag: 'reports', summary: "The agent's campaign reports: running (figures so far) and final (settled), with the seller link and the PDF", params: id, ok: { 200: agentReportsSchema }, errors: [403, 404] },
@@ -485,14 +437,15 @@ export const API_ROUTES: RouteDoc[] = [
   },
 ];
 
+/** Every route the app mounts: each module's list (declared beside its handlers, exported by its door), then the lines not yet moved. */
+export const API_ROUTES: RouteSpec[] = [...routeSpecs(), ...LEGACY.map(({ apiKey: _apiKey, ...doc }) => ({ ...doc, auth: authOf({ ...doc, apiKey: _apiKey }) }))];
+
 /** `/api/agents/:id` → `/api/agents/{id}`. */
 export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-function isRaw(value: ZodType | RawBody): value is RawBody {
-  return typeof (value as RawBody).contentType === 'string';
-}
+const isRaw = isRawBody;
 
 function content(value: ZodType | RawBody) {
   if (isRaw(value)) return value.schema ? { [value.contentType]: { schema: value.schema } } : undefined;
@@ -503,14 +456,14 @@ function content(value: ZodType | RawBody) {
  * `get /api/agents/:id/facebook-metrics` → `getAgentsByIdFacebookMetrics`: the method and the path, which name a
  * route once (`/api` left out), so a generated client's method names stay as long as the routes do.
  */
-export function operationIdOf(doc: Pick<RouteDoc, 'method' | 'path'>): string {
+export function operationIdOf(doc: Pick<RouteSpec, 'method' | 'path'>): string {
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   const words = doc.path.replace(/^\/api\//, '/').split(/[/.-]+/).filter(Boolean);
   return doc.method + words.map((w) => (w.startsWith(':') ? `By${cap(w.slice(1))}` : cap(w))).join('');
 }
 
 /** The declared path parameters, and a string for each one of the path that a route does not declare (a page's `{mlsId}`). */
-function pathParams(doc: RouteDoc): z.ZodObject | undefined {
+function pathParams(doc: RouteSpec): z.ZodObject | undefined {
   const names = [...doc.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
   const missing = names.filter((name) => !doc.params?.shape[name]);
   if (missing.length === 0) return doc.params;
@@ -522,14 +475,14 @@ function pathParams(doc: RouteDoc): z.ZodObject | undefined {
  * what is refused before any route runs, for a state change: a body the JSON layer refuses (400), and a cross-site
  * request (403; signed provider webhooks are exempt, app.ts).
  */
-export function errorStatuses(doc: RouteDoc): number[] {
+export function errorStatuses(doc: RouteSpec): number[] {
   const errors = new Set<number>(doc.errors ?? []);
   if (doc.body || doc.params || doc.query || doc.method !== 'get') errors.add(400);
   if (doc.method !== 'get' && !doc.path.startsWith('/api/webhooks/')) errors.add(403);
   return [...errors].sort();
 }
 
-function describe(doc: RouteDoc): RouteConfig {
+function describe(doc: RouteSpec): RouteConfig {
   const responses: RouteConfig['responses'] = {};
   for (const [status, value] of Object.entries(doc.ok) as [string, ZodType | RawBody][]) {
     responses[status] = { description: isRaw(value) ? value.description : 'OK', content: content(value) };
@@ -546,13 +499,13 @@ function describe(doc: RouteDoc): RouteConfig {
   return {
     method: doc.method,
     path: openApiPath(doc.path),
-    operationId: operationIdOf(doc),
+    operationId: doc.operationId ?? operationIdOf(doc),
     tags: [doc.tag],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     request: { params: pathParams(doc), query: doc.query, headers: doc.headers, ...(body ? { body: { ...body, required: true } } : {}) },
     responses,
-    security: SECURITY[authOf(doc)],
+    security: SECURITY[doc.auth],
   };
 }
 

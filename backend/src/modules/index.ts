@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../platform/deps';
+import type { RouteSpec } from '../platform/http/route';
 import { agentsRouter, type IdentityHooks } from './agents';
 import { adminRouter } from './admin';
 import { mlsRouter } from './mls';
@@ -7,7 +8,7 @@ import { listingsRouter, moveAgentListings } from './listings';
 import { moveAgentUploads, uploadsRouter } from './uploads';
 import { campaignsRouters, moveAgentCampaigns } from './campaigns';
 import { paymentsRouter } from './payments';
-import { leadsRouter, moveAgentLeads } from './leads';
+import { leadsRouter, leadsRoutes, moveAgentLeads } from './leads';
 import { listingPagesRouter } from './listing-pages';
 import { moveAgentNotifications, notificationsRouter, releaseWaitingEmails } from './notifications';
 import { helpRouter } from './help';
@@ -38,4 +39,9 @@ export function moduleRouters(deps: AppDeps): Router[] {
  */
 export function publicPageRouters(deps: AppDeps): Router[] {
   return [listingPagesRouter(deps), reportPagesRouter(deps)];
+}
+
+/** Every module's routes as declared beside their handlers (each module's door exports its list): what api-docs.ts documents. */
+export function routeSpecs(): RouteSpec[] {
+  return [leadsRoutes].flatMap((routes) => Object.values<RouteSpec>(routes));
 }

@@ -19,7 +19,7 @@ import type { AppDeps } from './platform/deps';
 import { leadFormTokens } from './modules/leads';
 import { sendVerificationEmailJob } from './modules/agents';
 import { API_ROUTES, errorStatuses, openApiDocument, openApiPath, operationIdOf } from './api-docs';
-import { routeSpecIn, type RouteSpec as RouteDoc } from './platform/http/route';
+import { declaredSpecOf, routeSpecIn, type RouteSpec as RouteDoc } from './platform/http/route';
 
 // Each argon2id hash costs 64 MiB and three passes; the account flow below makes several on a shared machine.
 jest.setTimeout(60_000);
@@ -87,13 +87,24 @@ describe('the OpenAPI document', () => {
 
   it("documents each route with the very spec its router validates with (route(): the request schemas are the document's)", () => {
     const registered = mountedLayers().flatMap(({ layer, keys }) => keys.map((k) => ({ key: k, spec: routeSpecIn(layer.stack) })));
-    const declared = registered.filter((r) => r.spec);
-    expect(declared.length).toBeGreaterThan(4);
+    // Every mounted route was registered through route(), so it validates with the schemas of its spec.
+    expect(registered.filter((r) => !r.spec).map((r) => r.key)).toEqual([]);
+    const declared = registered;
+    expect(declared.length).toBe(API_ROUTES.length);
     for (const { key: k, spec } of declared) {
       expect(key(spec!)).toBe(k);
       const doc = API_ROUTES.find((r) => key(r) === k);
       // The same object: the params, query and body the document shows are the schemas the route parses with.
-      expect({ route: k, same: doc === spec }).toEqual({ route: k, same: true });
+      expect({ route: k, same: doc === (declaredSpecOf(spec!) ?? spec) }).toEqual({ route: k, same: true });
+    }
+    // Only these validate with another body schema than the documented one (route.ts configured()): plain-http webhook
+    // URLs where loopback receivers are allowed (development and tests; documented with the production rule), and the
+    // help request, documented as the union of its two shapes and parsed by the schema that picks one by `topic`.
+    const relaxed = declared.filter((r) => declaredSpecOf(r.spec!));
+    expect(relaxed.map((r) => r.key).sort()).toEqual(['post /api/ai-help', 'post /api/v1/hooks', 'put /api/agents/:id/notification-settings']);
+    for (const { spec } of relaxed) {
+      const documented = declaredSpecOf(spec!)!;
+      expect([spec!.params, spec!.query, spec!.ok, spec!.errors]).toEqual([documented.params, documented.query, documented.ok, documented.errors]);
     }
   });
 

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
+import type { Next } from 'koa';
 import type { z, ZodType } from 'zod';
 import { validate, type Validated } from './validate';
 
@@ -66,7 +67,7 @@ type Parsed<S extends RouteSpec> = {
 /** What the handler receives: the parsed params, query and body, typed by the spec's schemas. */
 export type InputOf<S extends RouteSpec> = Validated<Parsed<S>>;
 
-export type RouteHandler<S extends RouteSpec> = (ctx: RouterContext, input: InputOf<S>) => unknown;
+export type RouteHandler<S extends RouteSpec> = (ctx: RouterContext, input: InputOf<S>, next: Next) => unknown;
 
 /** A module's routes, named: keeps each spec's literal types (its schemas) for `route()`'s typed input. */
 export function defineRoutes<const T extends Record<string, RouteSpec>>(specs: T): T {
@@ -78,14 +79,26 @@ const SPEC = Symbol('route spec');
 /**
  * Registers `spec`'s route on `router`: the given middleware (rate limits, guards) run first, then the request is
  * validated with the spec's params, query and JSON body (as `validate()`: a 400 with field messages), then the
- * handler runs with the parsed input.
+ * handler runs with the parsed input (and `next`, for a handler that hands on, like passport's).
  */
 export function route<const S extends RouteSpec>(router: Router, spec: S, ...stack: [...RouterMiddleware[], RouteHandler<S>]): void {
   const handler = stack[stack.length - 1] as RouteHandler<S>;
   const before = stack.slice(0, -1) as RouterMiddleware[];
   const body = spec.body && !isRawBody(spec.body) ? spec.body : undefined;
   const check = Object.assign(validate({ params: spec.params, query: spec.query, body }), { [SPEC]: spec });
-  router[spec.method](spec.path, ...before, check as RouterMiddleware, (ctx) => handler(ctx, ctx.state.input as InputOf<S>));
+  router[spec.method](spec.path, ...before, check as RouterMiddleware, (ctx, next) => handler(ctx, ctx.state.input as InputOf<S>, next));
+}
+
+const DECLARED = Symbol('declared spec');
+
+/**
+ * A route validated with other schemas than the ones it documents: a schema that depends on the configuration (a
+ * development-only relaxation, such as plain http:// webhook URLs beside a loopback receiver; documented with the
+ * production rule), or one that picks a branch of the documented union itself (for messages about that branch only).
+ * api-docs.test.ts lists these routes.
+ */
+export function configured<S extends RouteSpec, O extends Pick<RouteSpec, 'params' | 'query'> & { body?: ZodType }>(spec: S, schemas: O): Omit<S, keyof O> & O {
+  return Object.assign({ ...spec, ...schemas }, { [DECLARED]: spec });
 }
 
 /** The spec a mounted layer was registered with by `route()` (read from its middleware), if any. */
@@ -95,4 +108,9 @@ export function routeSpecIn(stack: readonly unknown[]): RouteSpec | undefined {
     if (spec) return spec;
   }
   return undefined;
+}
+
+/** The declared spec a `configured()` one was made from (undefined for a spec used as declared). */
+export function declaredSpecOf(spec: RouteSpec): RouteSpec | undefined {
+  return (spec as { [DECLARED]?: RouteSpec })[DECLARED];
 }

@@ -46,7 +46,6 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'Not available (not configured, or not ready)',
 };
 
-
 /** This document's own routes (apiDocsRouter below). */
 const apiDocsRoutes = defineRoutes({
   document: { method: 'get', path: '/api/openapi.json', auth: 'public', tag: 'platform', summary: 'This document (OpenAPI 3.1)', ok: { 200: z.record(z.string(), z.unknown()) } },
@@ -61,10 +60,8 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-const isRaw = isRawBody;
-
 function content(value: ZodType | RawBody) {
-  if (isRaw(value)) return value.schema ? { [value.contentType]: { schema: value.schema } } : undefined;
+  if (isRawBody(value)) return value.schema ? { [value.contentType]: { schema: value.schema } } : undefined;
   return { 'application/json': { schema: value } };
 }
 
@@ -101,7 +98,7 @@ export function errorStatuses(doc: RouteSpec): number[] {
 function describe(doc: RouteSpec): RouteConfig {
   const responses: RouteConfig['responses'] = {};
   for (const [status, value] of Object.entries(doc.ok) as [string, ZodType | RawBody][]) {
-    responses[status] = { description: isRaw(value) ? value.description : 'OK', content: content(value) };
+    responses[status] = { description: isRawBody(value) ? value.description : 'OK', content: content(value) };
   }
   for (const status of errorStatuses(doc)) {
     responses[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: Error } } };
@@ -111,7 +108,7 @@ function describe(doc: RouteSpec): RouteConfig {
     responses['4XX'] = { description: 'A malformed HTTP request (400), or headers over 16 KB (431): refused by the HTTP server, without a body' };
   }
   responses.default = { description: 'Any other error (500: an unexpected failure)', content: { 'application/json': { schema: Error } } };
-  const body = doc.body && (isRaw(doc.body) ? { description: doc.body.description, content: content(doc.body)! } : { content: content(doc.body)! });
+  const body = doc.body && (isRawBody(doc.body) ? { description: doc.body.description, content: content(doc.body)! } : { content: content(doc.body)! });
   return {
     method: doc.method,
     path: openApiPath(doc.path),

@@ -18,7 +18,8 @@ import { createLogger } from './platform/logger';
 import type { AppDeps } from './platform/deps';
 import { leadFormTokens } from './modules/leads';
 import { sendVerificationEmailJob } from './modules/agents';
-import { API_ROUTES, authOf, errorStatuses, openApiDocument, openApiPath, operationIdOf, type RouteDoc } from './api-docs';
+import { API_ROUTES, errorStatuses, openApiDocument, openApiPath, operationIdOf } from './api-docs';
+import { declaredSpecOf, routeSpecIn, type RouteSpec as RouteDoc } from './platform/http/route';
 
 // Each argon2id hash costs 64 MiB and three passes; the account flow below makes several on a shared machine.
 jest.setTimeout(60_000);
@@ -38,16 +39,15 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Every (method, path) the app's routers mount, read from their stacks (HEAD rides along with GET). */
-function mountedRoutes(): string[] {
+/** The layers the app's routers mount, each with its (method, path) keys (HEAD rides along with GET). */
+function mountedLayers() {
   const routers = app.middleware.map((mw) => (mw as { router?: Router }).router).filter((r): r is Router => !!r);
-  const out = new Set<string>();
-  for (const router of routers) {
-    for (const layer of router.stack) {
-      for (const method of layer.methods) if (method !== 'HEAD') out.add(`${method.toLowerCase()} ${layer.path}`);
-    }
-  }
-  return [...out].sort();
+  return routers.flatMap((router) => router.stack.map((layer) => ({ layer, keys: layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${layer.path}`) })));
+}
+
+/** Every (method, path) the app's routers mount. */
+function mountedRoutes(): string[] {
+  return [...new Set(mountedLayers().flatMap(({ keys }) => keys))].sort();
 }
 
 const key = (doc: Pick<RouteDoc, 'method' | 'path'>) => `${doc.method} ${doc.path}`;
@@ -83,6 +83,29 @@ describe('the OpenAPI document', () => {
     expect(mounted.filter((r) => !documented.includes(r))).toEqual([]);
     expect(documented.filter((r) => !mounted.includes(r))).toEqual([]);
     expect(new Set(documented).size).toBe(documented.length);
+  });
+
+  it("documents each route with the very spec its router validates with (route(): the request schemas are the document's)", () => {
+    const registered = mountedLayers().flatMap(({ layer, keys }) => keys.map((k) => ({ key: k, spec: routeSpecIn(layer.stack) })));
+    // Every mounted route was registered through route(), so it validates with the schemas of its spec.
+    expect(registered.filter((r) => !r.spec).map((r) => r.key)).toEqual([]);
+    const declared = registered;
+    expect(declared.length).toBe(API_ROUTES.length);
+    for (const { key: k, spec } of declared) {
+      expect(key(spec!)).toBe(k);
+      const doc = API_ROUTES.find((r) => key(r) === k);
+      // The same object: the params, query and body the document shows are the schemas the route parses with.
+      expect({ route: k, same: doc === (declaredSpecOf(spec!) ?? spec) }).toEqual({ route: k, same: true });
+    }
+    // Only these validate with another body schema than the documented one (route.ts configured()): plain-http webhook
+    // URLs where loopback receivers are allowed (development and tests; documented with the production rule), and the
+    // help request, documented as the union of its two shapes and parsed by the schema that picks one by `topic`.
+    const relaxed = declared.filter((r) => declaredSpecOf(r.spec!));
+    expect(relaxed.map((r) => r.key).sort()).toEqual(['post /api/ai-help', 'post /api/v1/hooks', 'put /api/agents/:id/notification-settings']);
+    for (const { spec } of relaxed) {
+      const documented = declaredSpecOf(spec!)!;
+      expect([spec!.params, spec!.query, spec!.ok, spec!.errors]).toEqual([documented.params, documented.query, documented.ok, documented.errors]);
+    }
   });
 
   it('is OpenAPI 3.1 with each route, the Error body and the lead.created webhook with its signature headers', async () => {
@@ -133,7 +156,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('every read that states a credential refuses a request without one', async () => {
-    const guarded = API_ROUTES.filter((r) => r.method === 'get' && ['agent', 'admin', 'apiKey'].includes(authOf(r)));
+    const guarded = API_ROUTES.filter((r) => r.method === 'get' && ['agent', 'admin', 'apiKey'].includes(r.auth));
     expect(guarded.length).toBeGreaterThan(20);
     const answers = await Promise.all(guarded.map(async (r) => `${key(r)} ${(await t.request.get(r.path.replace(/:\w+/g, '1'))).status}`));
     expect(answers.filter((a) => !/ (401|403|404)$/.test(a))).toEqual([]);

@@ -10,6 +10,8 @@ import type { Db } from './platform/db/knex';
 import type { Logger } from './platform/logger';
 import type { Queue } from './platform/jobs/queue';
 import { errorMiddleware } from './platform/http/error-middleware';
+import { route } from './platform/http/route';
+import { platformRoutes } from './platform/http/platform.routes';
 import { notFound } from './platform/errors';
 import { securityHeaders } from './platform/http/security-headers';
 import { requestContext } from './platform/http/request-context';
@@ -135,11 +137,11 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   const platform = new Router();
   // GET and HEAD are answered by the liveness layer at the top; the route stays mounted so other methods
   // hear 405 and the route list (api-docs) names it.
-  platform.get('/api/health', (ctx) => {
+  route(platform, platformRoutes.health, (ctx) => {
     ctx.type = 'json';
     ctx.body = HEALTHY;
   });
-  platform.get('/api/ready', async (ctx) => {
+  route(platform, platformRoutes.ready, async (ctx) => {
     const [database, jobs] = await Promise.all([
       db.raw('select 1').then(() => true, () => false),
       queue.isReady(),
@@ -147,7 +149,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     ctx.status = database && jobs ? 200 : 503;
     ctx.body = { status: database && jobs ? 'ready' : 'not_ready', database, jobs };
   });
-  platform.get('/api/runtime-config', (ctx) => {
+  route(platform, platformRoutes.runtimeConfig, (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = buildRuntimeConfig(config);
   });

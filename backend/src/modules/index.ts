@@ -1,18 +1,19 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../platform/deps';
-import { agentsRouter, type IdentityHooks } from './agents';
-import { adminRouter } from './admin';
-import { mlsRouter } from './mls';
-import { listingsRouter, moveAgentListings } from './listings';
-import { moveAgentUploads, uploadsRouter } from './uploads';
-import { campaignsRouters, moveAgentCampaigns } from './campaigns';
-import { paymentsRouter } from './payments';
-import { leadsRouter, moveAgentLeads } from './leads';
-import { listingPagesRouter } from './listing-pages';
-import { moveAgentNotifications, notificationsRouter, releaseWaitingEmails } from './notifications';
-import { helpRouter } from './help';
-import { autopilotRouter } from './autopilot';
-import { reportsRouter, reportPagesRouter } from './reports';
+import type { RouteSpec } from '../platform/http/route';
+import { agentsRouteSpecs, agentsRouter, type IdentityHooks } from './agents';
+import { adminRouter, adminRouteSpecs } from './admin';
+import { mlsRouter, mlsRouteSpecs } from './mls';
+import { listingsRouter, listingsRouteSpecs, moveAgentListings } from './listings';
+import { moveAgentUploads, uploadsRouteSpecs, uploadsRouter } from './uploads';
+import { campaignsRouteSpecs, campaignsRouters, moveAgentCampaigns } from './campaigns';
+import { paymentsRouter, paymentsRouteSpecs } from './payments';
+import { leadsRouter, leadsRouteSpecs, moveAgentLeads } from './leads';
+import { listingPagesRouter, listingPagesRouteSpecs } from './listing-pages';
+import { moveAgentNotifications, notificationsRouteSpecs, notificationsRouter, releaseWaitingEmails } from './notifications';
+import { helpRouter, helpRouteSpecs } from './help';
+import { autopilotRouter, autopilotRouteSpecs } from './autopilot';
+import { reportsRouteSpecs, reportsRouter, reportPagesRouter } from './reports';
 
 /**
  * What the other modules do when an identity changes (DESIGN §3): the agents module is the floor they stand on
@@ -38,4 +39,9 @@ export function moduleRouters(deps: AppDeps): Router[] {
  */
 export function publicPageRouters(deps: AppDeps): Router[] {
   return [listingPagesRouter(deps), reportPagesRouter(deps)];
+}
+
+/** Every module's routes as declared beside their handlers (each module's door exports its list): what api-docs.ts documents. */
+export function routeSpecs(): RouteSpec[] {
+  return [...agentsRouteSpecs, ...adminRouteSpecs, ...mlsRouteSpecs, ...listingsRouteSpecs, ...campaignsRouteSpecs, ...leadsRouteSpecs, ...notificationsRouteSpecs, ...paymentsRouteSpecs, ...helpRouteSpecs, ...autopilotRouteSpecs, ...uploadsRouteSpecs, ...reportsRouteSpecs, ...listingPagesRouteSpecs];
 }

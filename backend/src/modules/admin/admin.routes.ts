@@ -1,15 +1,20 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import {
   adminAgentIdParams,
+  adminAgentsPageSchema,
   adminAgentsQuerySchema,
   adminCampaignIdParams,
+  adminCampaignMetricsSchema,
+  adminFailedWorkSchema,
   adminLoginSchema,
   adminMetricsQuerySchema,
   adminRetryJobSchema,
   ADMIN_METRICS_MAX,
+  okResponseSchema,
 } from '@app/contracts';
-import { validate, inputOf } from '../../platform/http/validate';
+import { defineRoutes, route } from '../../platform/http/route';
 import { consumeRateLimit, limiterFor } from '../../platform/http/rate-limit';
 import { notFound, tooManyRequests } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -24,7 +29,6 @@ import { campaignMetrics, campaignsOfAgents, listFailedLaunches, relaunchCampaig
 import { presentAgentsPage, presentFailedWork } from './admin.presenter';
 import { recordRateLimitRefusal } from '../../platform/metrics';
 
-const Login = { body: adminLoginSchema };
 /** Failed admin logins per client address: after 5 in 15 minutes, 429 with Retry-After (successes do not count). */
 const LOGIN_FAILURES = { name: 'admin-login-failures', points: 5, durationSeconds: 15 * 60 };
 
@@ -39,11 +43,40 @@ function refuseWhileLimited(db: AppDeps['db']) {
     await next();
   };
 }
-const AgentsQuery = { query: adminAgentsQuerySchema };
-const MetricsQuery = { query: adminMetricsQuerySchema };
-const LoginAs = { params: adminAgentIdParams };
-const Relaunch = { params: adminCampaignIdParams };
-const RetryJob = { body: adminRetryJobSchema };
+
+/** The admin's routes: the la.admin session of POST /api/admin/login (platform/http/admin-session.ts). */
+export const adminRoutes = defineRoutes({
+  login: {
+    method: 'post', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Admin login (ADMIN_PASSWORD)',
+    body: adminLoginSchema, ok: { 200: okResponseSchema }, errors: [401, 429, 503],
+  },
+  logout: { method: 'post', path: '/api/admin/logout', auth: 'admin-optional', tag: 'admin', summary: 'End the admin session', ok: { 200: okResponseSchema } },
+  agents: {
+    method: 'get', path: '/api/admin/agents', auth: 'admin', tag: 'admin', summary: 'Agents with their campaigns, filtered, sorted and paged, with totals',
+    query: adminAgentsQuerySchema, ok: { 200: adminAgentsPageSchema }, errors: [401],
+  },
+  metrics: {
+    method: 'get', path: '/api/admin/facebook-metrics', auth: 'admin', tag: 'admin', summary: 'Impressions and clicks per campaign (the given ids, or the newest 500 launched)',
+    query: adminMetricsQuerySchema, ok: { 200: z.array(adminCampaignMetricsSchema) }, errors: [401],
+  },
+  loginAs: {
+    method: 'get', path: '/api/admin/login-as/:agentId', auth: 'admin', tag: 'admin', summary: "Login As: this browser's agent session becomes the agent's (audited)", params: adminAgentIdParams,
+    ok: { 302: { contentType: 'text/html', description: 'To /dashboard, as the agent' } }, errors: [401, 404],
+  },
+  endImpersonation: {
+    method: 'post', path: '/api/admin/end-impersonation', auth: 'agent-optional', tag: 'admin', summary: "End an admin's Login As (the dashboard banner; works after the admin session expired)",
+    ok: { 200: okResponseSchema },
+  },
+  failedWork: { method: 'get', path: '/api/admin/failed-work', auth: 'admin', tag: 'admin', summary: 'Failed launches and failed or dead-lettered jobs', ok: { 200: adminFailedWorkSchema }, errors: [401] },
+  relaunch: {
+    method: 'post', path: '/api/admin/failed-work/launches/:id/retry', auth: 'admin', tag: 'admin', summary: 'Relaunch a campaign whose launch failed (audited)',
+    params: adminCampaignIdParams, ok: { 200: okResponseSchema.extend({ campaignId: z.number() }) }, errors: [401, 404, 409],
+  },
+  retryJob: {
+    method: 'post', path: '/api/admin/failed-work/jobs/retry', auth: 'admin', tag: 'admin', summary: 'Put a failed job back in its queue (audited)',
+    body: adminRetryJobSchema, ok: { 200: okResponseSchema }, errors: [401, 404],
+  },
+});
 
 /** Compare digests so neither the content nor the length of the password leaks through timing. */
 function passwordMatches(given: string, expected: string): boolean {
@@ -56,9 +89,8 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
   const router = new Router();
   const admin = requireAdmin(db);
 
-  router.post('/api/admin/login', refuseWhileLimited(db), validate(Login), async (ctx) => {
+  route(router, adminRoutes.login, refuseWhileLimited(db), async (ctx, { body: { password } }) => {
     if (!config.ADMIN_PASSWORD) throw adminNotConfigured();
-    const { password } = inputOf(ctx, Login).body;
     const ok = passwordMatches(password, config.ADMIN_PASSWORD);
     await audit(db, { actorType: 'admin', action: ok ? 'admin.login' : 'admin.login_failed' }, ctx);
     if (!ok) {
@@ -71,13 +103,13 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
     ctx.body = { ok: true };
   });
 
-  router.post('/api/admin/logout', async (ctx) => {
+  route(router, adminRoutes.logout, async (ctx) => {
     await endAdminSession(ctx, db);
     ctx.body = { ok: true };
   });
 
   // Ends an admin's Login As from the agent dashboard's banner; works after the admin session expired.
-  router.post('/api/admin/end-impersonation', async (ctx) => {
+  route(router, adminRoutes.endImpersonation, async (ctx) => {
     if (isImpersonating(ctx)) {
       const agentId = sessionOf(ctx).agentId;
       await audit(db, { actorType: 'admin', action: 'admin.login_as_ended', targetType: 'agent', targetId: agentId }, ctx);
@@ -86,21 +118,18 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
     ctx.body = { ok: true };
   });
 
-  router.get('/api/admin/agents', admin, validate(AgentsQuery), async (ctx) => {
-    const q = inputOf(ctx, AgentsQuery).query;
+  route(router, adminRoutes.agents, admin, async (ctx, { query: q }) => {
     const list = await listAgentsForAdmin({ db, caches }, q);
     const ids = list.rows.map((r) => r.id);
     const [campaigns, autopilot] = await Promise.all([campaignsOfAgents({ db }, ids), autopilotStatesForAdmin(db, ids)]);
     ctx.body = presentAgentsPage(list, campaigns, q, autopilot);
   });
 
-  router.get('/api/admin/facebook-metrics', admin, validate(MetricsQuery), async (ctx) => {
-    const { campaignIds } = inputOf(ctx, MetricsQuery).query;
+  route(router, adminRoutes.metrics, admin, async (ctx, { query: { campaignIds } }) => {
     ctx.body = await campaignMetrics({ db }, { campaignIds, limit: ADMIN_METRICS_MAX });
   });
 
-  router.get('/api/admin/login-as/:agentId', admin, validate(LoginAs), async (ctx) => {
-    const { agentId } = inputOf(ctx, LoginAs).params;
+  route(router, adminRoutes.loginAs, admin, async (ctx, { params: { agentId } }) => {
     const agent = await findAgent(agentId);
     if (!agent) throw notFound('agent');
     // The browser's agent session becomes this agent's, under a new id, marked as an impersonation. It lives as
@@ -117,20 +146,18 @@ export function adminRouter({ config, db, queue, caches }: AppDeps): Router {
     ctx.redirect('/dashboard');
   });
 
-  router.get('/api/admin/failed-work', admin, async (ctx) => {
+  route(router, adminRoutes.failedWork, admin, async (ctx) => {
     const [launches, jobs] = await Promise.all([listFailedLaunches({ db }), listFailed(db, { limit: 100 })]);
     ctx.body = presentFailedWork(launches, jobs);
   });
 
-  router.post('/api/admin/failed-work/launches/:id/retry', admin, validate(Relaunch), async (ctx) => {
-    const { id } = inputOf(ctx, Relaunch).params;
+  route(router, adminRoutes.relaunch, admin, async (ctx, { params: { id } }) => {
     const result = await relaunchCampaign({ db, boss: queue.boss }, id, 'relaunched by admin');
     await audit(db, { actorType: 'admin', action: 'admin.campaign_relaunch', targetType: 'campaign', targetId: id }, ctx);
     ctx.body = { ok: true, campaignId: result.campaignId };
   });
 
-  router.post('/api/admin/failed-work/jobs/retry', admin, validate(RetryJob), async (ctx) => {
-    const { queue: name, id } = inputOf(ctx, RetryJob).body;
+  route(router, adminRoutes.retryJob, admin, async (ctx, { body: { queue: name, id } }) => {
     const ok = await retryFailedJob(db, queue.boss, name, id);
     if (!ok) throw notFound('job', 'admin');
     await audit(db, { actorType: 'admin', action: 'admin.job_retry', targetType: 'job', targetId: id, details: { queue: name } }, ctx);

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { accountSetupPayloadSchema, agentCreateSchema, agentUpdateSchema, idParam } from '@app/contracts';
-import { validate, inputOf } from '../../platform/http/validate';
+import { accountSetupPayloadSchema, agentCreateSchema, agentUpdateSchema, agentViewSchema, idParam, verificationSentSchema } from '@app/contracts';
+import { defineRoutes, route } from '../../platform/http/route';
 import { accessLevelOf, actorOf, browserKeyOf, grantWizardAccess, hashOf, isImpersonating } from '../../platform/auth/actor';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { forbidden, impersonationRefused } from '../../platform/errors';
@@ -21,12 +21,42 @@ import type { Agent } from './agent.model';
 import { NO_IDENTITY_HOOKS, type IdentityHooks } from './identity-hooks';
 
 const AgentIdParams = z.object({ id: idParam });
+const AgentDoc = agentViewSchema.meta({ id: 'Agent' });
+const VerificationSent = verificationSentSchema.meta({ id: 'VerificationSent', description: 'A link was emailed; nothing changes until it is opened' });
 
 /** Agent creation per client address: a wizard makes one or two; a flood fills the database. */
 export const AGENT_CREATE_RATE_LIMIT = { points: 100, durationSeconds: 10 * 60 } as const;
-const CreateAgent = { body: agentCreateSchema };
-const UpdateAgent = { params: AgentIdParams, body: agentUpdateSchema };
-const AccountSetup = { params: AgentIdParams, body: accountSetupPayloadSchema };
+
+export const agentsRoutes = defineRoutes({
+  create: {
+    method: 'post', path: '/api/agents', auth: 'agent-optional', tag: 'agents', summary: "The wizard's agent: the identity of an MLS member this session found (201 the first time, 200 after), or a manual entry",
+    description: 'One agent per MLS member, whichever browser finds it. This browser gets the wizard\'s draft access to it (its own branding draft and campaigns), never the account.',
+    body: agentCreateSchema, ok: { 201: AgentDoc, 200: AgentDoc }, errors: [403],
+  },
+  list: { method: 'get', path: '/api/agents', auth: 'agent-optional', tag: 'agents', summary: 'The agent this session is signed in as (the dashboard\'s Select Agent)', ok: { 200: z.array(AgentDoc) } },
+  get: {
+    method: 'get', path: '/api/agents/:id', auth: 'agent', tag: 'agents', summary: 'One agent, as this browser may see it',
+    description: "Signed in: the agent's own profile (`access: signed_in`). A wizard browser: the public profile merged with its own branding draft (`access: draft`). Another session's agent answers 404, like an unknown one.",
+    params: AgentIdParams, ok: { 200: AgentDoc }, errors: [403, 404],
+  },
+  update: {
+    method: 'put', path: '/api/agents/:id', auth: 'agent', tag: 'agents', summary: 'Branding and profile edit (signed in: the agent; a wizard browser: its own draft); with a password, the account setup',
+    description:
+      'Signed in as the agent, the fields are written to it; a new email waits for its link (`pendingEmail`), and an admin\'s Login As may not change it (403). ' +
+      'From a wizard browser the fields are that browser\'s draft, answered merged at once and applied only when a signed-in session saves them or this browser opens the verification link. ' +
+      'With a password the answer is 202, as for POST /api/agents/{id}/account-setup.',
+    params: AgentIdParams, body: agentUpdateSchema, ok: { 200: AgentDoc, 202: VerificationSent }, errors: [403, 404, 409, 429],
+  },
+  accountSetup: {
+    method: 'post', path: '/api/agents/:id/account-setup', auth: 'agent', tag: 'agents', summary: 'Account setup: email a one-time link that verifies the identity and signs in the browser that opens it (password optional)',
+    description: "An MLS member's link goes to the email the MLS publishes (the typed email must be it); a manual agent's to the typed one. An identity with an owner gets a sign-in link to its own address (masked in the answer).",
+    params: AgentIdParams, body: accountSetupPayloadSchema, ok: { 202: VerificationSent }, errors: [403, 404, 409, 429],
+  },
+  signInLink: {
+    method: 'post', path: '/api/agents/:id/sign-in-link', auth: 'agent', tag: 'agents', summary: "A wizard browser offered sign-in: a one-time link to the identity's own address (masked in the answer)",
+    params: AgentIdParams, ok: { 202: VerificationSent }, errors: [404, 409, 429],
+  },
+});
 
 /** Each of these emails a link: bounded per client and per address (no mail bombing through us). */
 async function limitLinkEmails(deps: AppDeps, ctx: Context, address: string | null): Promise<void> {
@@ -50,8 +80,7 @@ export function agentsRouter(deps: AppDeps, hooks: IdentityHooks = NO_IDENTITY_H
    * to it, never the account: an identity with an owner is offered the emailed sign-in link (the answer says
    * `verified`), never refused.
    */
-  router.post('/api/agents', rateLimit({ name: 'agent-create', ...AGENT_CREATE_RATE_LIMIT }), validate(CreateAgent), async (ctx) => {
-    const input = inputOf(ctx, CreateAgent).body;
+  route(router, agentsRoutes.create, rateLimit({ name: 'agent-create', ...AGENT_CREATE_RATE_LIMIT }), async (ctx, { body: input }) => {
     let agent: Agent;
     let created = true;
     if (input.manualEntry === true) {
@@ -68,12 +97,11 @@ export function agentsRouter(deps: AppDeps, hooks: IdentityHooks = NO_IDENTITY_H
   });
 
   // The dashboard's Select Agent: the agent this browser is signed in as.
-  router.get('/api/agents', async (ctx) => {
+  route(router, agentsRoutes.list, async (ctx) => {
     ctx.body = (await listSignedInAgents(actorOf(ctx))).map((a) => presentAgent(a, { access: 'signed_in' }));
   });
 
-  router.get('/api/agents/:id', validate({ params: AgentIdParams }), async (ctx) => {
-    const { params } = inputOf(ctx, { params: AgentIdParams });
+  route(router, agentsRoutes.get, async (ctx, { params }) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await viewFor(deps, ctx, await getAccessibleAgent(actorOf(ctx), params.id, 'draft'));
   });
@@ -83,8 +111,7 @@ export function agentsRouter(deps: AppDeps, hooks: IdentityHooks = NO_IDENTITY_H
    * new email waits for its link). A wizard browser: its own draft, answered merged at once; the agent is left as
    * it is. With a password: the account setup (spec 000's PUT), as POST …/account-setup.
    */
-  router.put('/api/agents/:id', validate(UpdateAgent), async (ctx) => {
-    const { params, body } = inputOf(ctx, UpdateAgent);
+  route(router, agentsRoutes.update, async (ctx, { params, body }) => {
     const actor = actorOf(ctx);
     const agent = await getAccessibleAgent(actor, params.id, 'draft');
     const signedIn = accessLevelOf(actor, agent.id) === 'signed_in';
@@ -113,8 +140,7 @@ export function agentsRouter(deps: AppDeps, hooks: IdentityHooks = NO_IDENTITY_H
     return sent;
   }
 
-  router.post('/api/agents/:id/account-setup', validate(AccountSetup), async (ctx) => {
-    const { params, body } = inputOf(ctx, AccountSetup);
+  route(router, agentsRoutes.accountSetup, async (ctx, { params, body }) => {
     if (isImpersonating(ctx)) throw impersonationRefused();
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'draft');
     ctx.status = 202;
@@ -122,8 +148,7 @@ export function agentsRouter(deps: AppDeps, hooks: IdentityHooks = NO_IDENTITY_H
   });
 
   /** A wizard browser offered sign-in for an identity that has an owner: a link to the identity's own address. */
-  router.post('/api/agents/:id/sign-in-link', validate({ params: AgentIdParams }), async (ctx) => {
-    const { params } = inputOf(ctx, { params: AgentIdParams });
+  route(router, agentsRoutes.signInLink, async (ctx, { params }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'draft');
     await limitLinkEmails(deps, ctx, `agent:${agent.id}`);
     ctx.status = 202;

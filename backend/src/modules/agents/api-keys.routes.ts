@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { apiKeyCreateSchema, apiKeyParamsSchema, idParam, type ApiMe } from '@app/contracts';
-import { validate, inputOf } from '../../platform/http/validate';
+import { apiKeyCreateSchema, apiKeyCreatedSchema, apiKeyParamsSchema, apiKeyViewSchema, apiMeSchema, idParam, type ApiMe } from '@app/contracts';
+import { defineRoutes, route } from '../../platform/http/route';
 import { actorOf, isImpersonating } from '../../platform/auth/actor';
 import { impersonationRefused } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -11,21 +11,37 @@ import { apiKeyInvalid } from './agents.errors';
 import { apiKeyPrincipal, createApiKey, listApiKeys, requireApiKey, revokeApiKey } from './api-keys';
 
 const AgentIdParams = z.object({ id: idParam });
-const CreateKey = { params: AgentIdParams, body: apiKeyCreateSchema };
+const ApiKey = apiKeyViewSchema.meta({ id: 'ApiKey' });
+
+export const apiKeysRoutes = defineRoutes({
+  list: {
+    method: 'get', path: '/api/agents/:id/api-keys', auth: 'agent', tag: 'api-keys', summary: "The agent's API keys (never the keys themselves)",
+    params: AgentIdParams, ok: { 200: z.array(ApiKey) }, errors: [403, 404],
+  },
+  create: {
+    method: 'post', path: '/api/agents/:id/api-keys', auth: 'agent', tag: 'api-keys', summary: 'Create an API key (the key is in this answer only)', params: AgentIdParams, body: apiKeyCreateSchema,
+    description: "Scopes: `leads:read` (GET /api/v1/leads) and `hooks:write` (REST hooks). At most 10 keys per agent. An admin's Login As may not create keys.",
+    ok: { 201: apiKeyCreatedSchema }, errors: [403, 404, 409],
+  },
+  revoke: {
+    method: 'delete', path: '/api/agents/:id/api-keys/:keyId', auth: 'agent', tag: 'api-keys', summary: 'Revoke an API key: the next request with it is refused',
+    params: apiKeyParamsSchema, ok: { 200: ApiKey }, errors: [403, 404],
+  },
+  me: { method: 'get', path: '/api/v1/me', auth: 'apiKey', tag: 'public-api', summary: "The key's agent (an integration's connection test)", ok: { 200: apiMeSchema }, errors: [401, 429] },
+});
 
 /**
  * API keys on the dashboard (the agent's own, through the access rule) and GET /api/v1/me. Creating and
  * revoking are audited; an admin's Login As may do neither (DESIGN §6: no keys or secrets under impersonation).
  */
 export function addApiKeyRoutes(router: Router, deps: AppDeps): void {
-  router.get('/api/agents/:id/api-keys', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
+  route(router, apiKeysRoutes.list, async (ctx, { params }) => {
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listApiKeys(deps.db, agent.id);
   });
 
-  router.post('/api/agents/:id/api-keys', validate(CreateKey), async (ctx) => {
-    const { params, body } = inputOf(ctx, CreateKey);
+  route(router, apiKeysRoutes.create, async (ctx, { params, body }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     if (isImpersonating(ctx)) throw impersonationRefused();
     const created = await createApiKey(deps.db, agent.id, body);
@@ -36,8 +52,7 @@ export function addApiKeyRoutes(router: Router, deps: AppDeps): void {
     ctx.body = created;
   });
 
-  router.delete('/api/agents/:id/api-keys/:keyId', validate({ params: apiKeyParamsSchema }), async (ctx) => {
-    const { params } = inputOf(ctx, { params: apiKeyParamsSchema });
+  route(router, apiKeysRoutes.revoke, async (ctx, { params }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     if (isImpersonating(ctx)) throw impersonationRefused();
     const revoked = await revokeApiKey(deps.db, agent.id, params.keyId);
@@ -46,7 +61,7 @@ export function addApiKeyRoutes(router: Router, deps: AppDeps): void {
   });
 
   // Public API: who this key belongs to (an integration's connection test and label).
-  router.get('/api/v1/me', requireApiKey(deps), async (ctx) => {
+  route(router, apiKeysRoutes.me, requireApiKey(deps), async (ctx) => {
     const key = apiKeyPrincipal(ctx);
     const agent = await findAgent(key.agentId);
     if (!agent) throw apiKeyInvalid();

@@ -3,14 +3,18 @@ import type { Context } from 'koa';
 import {
   FORGOT_PASSWORD_SENT_MESSAGE,
   SIGN_IN_LINK_SENT_MESSAGE,
+  authAgentSchema,
   changePasswordSchema,
   forgotPasswordSchema,
+  forgotPasswordSentSchema,
   loginSchema,
+  okResponseSchema,
   resetPasswordSchema,
   signInLinkSchema,
+  verifiedSchema,
   verifyEmailSchema,
 } from '@app/contracts';
-import { validate, inputOf } from '../../platform/http/validate';
+import { defineRoutes, route } from '../../platform/http/route';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { actorOf, browserKeyOf, hashOf, isImpersonating, type SessionData } from '../../platform/auth/actor';
 import { notFound, unauthorized } from '../../platform/errors';
@@ -24,12 +28,33 @@ import { dummyPasswordHash } from './passwords';
 import type { IdentityHooks } from './identity-hooks';
 import { sendSignInLinksJob } from './jobs/send-sign-in-links.job';
 
-const Login = { body: loginSchema };
-const VerifyEmail = { body: verifyEmailSchema };
-const ForgotPassword = { body: forgotPasswordSchema };
-const ResetPassword = { body: resetPasswordSchema };
-const ChangePassword = { body: changePasswordSchema };
-const SignInLink = { body: signInLinkSchema };
+const Verified = verifiedSchema.meta({ id: 'Verified' });
+
+export const authRoutes = defineRoutes({
+  signInLink: {
+    method: 'post', path: '/api/auth/sign-in-link', auth: 'public', tag: 'agents', summary: 'Email me a sign-in link (the same answer, in the same time, whatever the address)',
+    body: signInLinkSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429],
+  },
+  login: { method: 'post', path: '/api/auth/login', auth: 'public', tag: 'agents', summary: 'Log in with email and password', body: loginSchema, ok: { 200: authAgentSchema }, errors: [401, 429] },
+  logout: { method: 'post', path: '/api/auth/logout', auth: 'agent-optional', tag: 'agents', summary: 'End the session', ok: { 200: okResponseSchema } },
+  me: { method: 'get', path: '/api/auth/me', auth: 'agent', tag: 'agents', summary: 'The logged-in agent', ok: { 200: authAgentSchema }, errors: [401] },
+  verifyEmail: {
+    method: 'post', path: '/api/auth/verify-email', auth: 'public', tag: 'agents', summary: 'Open an emailed link (account setup, sign-in, email change): verifies the address and signs this browser in',
+    body: verifyEmailSchema, ok: { 200: Verified }, errors: [429],
+  },
+  forgotPassword: {
+    method: 'post', path: '/api/auth/forgot-password', auth: 'public', tag: 'agents', summary: 'Email a password reset link (the same answer whether or not the email has an account)',
+    body: forgotPasswordSchema, ok: { 202: forgotPasswordSentSchema }, errors: [429],
+  },
+  resetPassword: {
+    method: 'post', path: '/api/auth/reset-password', auth: 'public', tag: 'agents', summary: 'Choose a new password with an emailed reset link: logs this browser in',
+    body: resetPasswordSchema, ok: { 200: Verified }, errors: [429],
+  },
+  changePassword: {
+    method: 'post', path: '/api/auth/change-password', auth: 'agent', tag: 'agents', summary: 'Change the password (logged in; every other session ends)',
+    body: changePasswordSchema, ok: { 200: okResponseSchema }, errors: [401, 403, 429],
+  },
+});
 
 /** Attempts per IP and email tried, and per IP over all emails (spraying). */
 export const LOGIN_RATE_LIMIT = { points: 10, durationSeconds: 15 * 60 } as const;
@@ -82,13 +107,12 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps, hooks: Ide
   // Made now, so the first unknown-email login is not the one that pays for it.
   void dummyPasswordHash();
 
-  router.post(
-    '/api/auth/login',
+  route(
+    router,
+    authRoutes.login,
     rateLimit({ name: 'login-ip', ...LOGIN_IP_RATE_LIMIT }),
     rateLimit({ name: 'login-account', ...LOGIN_RATE_LIMIT, key: emailTried }),
-    validate(Login),
-    async (ctx) => {
-      const { email, password } = inputOf(ctx, Login).body;
+    async (ctx, { body: { email, password } }) => {
       const agent = await verifyLogin(email, password);
       if (!agent) {
         // No email and no password in the log: the attempt and where it came from.
@@ -103,8 +127,7 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps, hooks: Ide
   );
 
   // An emailed link (account setup, sign-in, email change): verifies the address and signs this browser in.
-  router.post('/api/auth/verify-email', rateLimit({ name: 'link-use', ...LINK_USE_RATE_LIMIT }), validate(VerifyEmail), async (ctx) => {
-    const { token, password } = inputOf(ctx, VerifyEmail).body;
+  route(router, authRoutes.verifyEmail, rateLimit({ name: 'link-use', ...LINK_USE_RATE_LIMIT }), async (ctx, { body: { token, password } }) => {
     const { agent, purpose, logIn: loggedIn } = await verifyEmail({ db, queue, hooks }, { token, password, browserHash: actorOf(ctx).browserHash });
     if (loggedIn) await logIn(ctx, agent);
     const action = purpose === 'account_setup' ? 'agent.account_setup' : purpose === 'sign_in' ? 'agent.login' : 'agent.email_changed';
@@ -113,49 +136,47 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps, hooks: Ide
   });
 
   // The login page's "Email me a sign-in link": the same answer, in the same time, whatever the address.
-  router.post(
-    '/api/auth/sign-in-link',
+  route(
+    router,
+    authRoutes.signInLink,
     rateLimit({ name: 'verification-email-ip', ...VERIFICATION_EMAIL_IP_RATE_LIMIT }),
     rateLimit({ name: 'verification-email-address', ...VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, key: emailTried, keyOnly: true }),
-    validate(SignInLink),
-    async (ctx) => {
-      const { email } = inputOf(ctx, SignInLink).body;
+    async (ctx, { body: { email } }) => {
       await queue.send(sendSignInLinksJob, { email, requesterHash: hashOf(browserKeyOf(ctx)) });
       ctx.status = 202;
       ctx.body = { message: SIGN_IN_LINK_SENT_MESSAGE };
     },
   );
 
-  router.post(
-    '/api/auth/forgot-password',
+  route(
+    router,
+    authRoutes.forgotPassword,
     rateLimit({ name: 'verification-email-ip', ...VERIFICATION_EMAIL_IP_RATE_LIMIT }),
     rateLimit({ name: 'verification-email-address', ...VERIFICATION_EMAIL_ADDRESS_RATE_LIMIT, key: emailTried, keyOnly: true }),
-    validate(ForgotPassword),
-    async (ctx) => {
-      await requestPasswordReset({ db, queue }, inputOf(ctx, ForgotPassword).body.email);
+    async (ctx, { body }) => {
+      await requestPasswordReset({ db, queue }, body.email);
       // The same answer whether or not the address has an account.
       ctx.status = 202;
       ctx.body = { message: FORGOT_PASSWORD_SENT_MESSAGE };
     },
   );
 
-  router.post('/api/auth/reset-password', rateLimit({ name: 'link-use', ...LINK_USE_RATE_LIMIT }), validate(ResetPassword), async (ctx) => {
-    const { token, password } = inputOf(ctx, ResetPassword).body;
+  route(router, authRoutes.resetPassword, rateLimit({ name: 'link-use', ...LINK_USE_RATE_LIMIT }), async (ctx, { body: { token, password } }) => {
     const agent = await resetPassword({ db }, token, password);
     await logIn(ctx, agent);
     await audit(db, { actorType: 'agent', actorId: agent.id, action: 'agent.password_reset', targetType: 'agent', targetId: agent.id }, ctx);
     ctx.body = { id: agent.id, name: agent.name, purpose: 'password_reset', loggedIn: true };
   });
 
-  router.post(
-    '/api/auth/change-password',
+  route(
+    router,
+    authRoutes.changePassword,
     rateLimit({ name: 'change-password', ...CHANGE_PASSWORD_RATE_LIMIT, key: (ctx) => String(actorOf(ctx).loggedInAgentId ?? '') }),
-    validate(ChangePassword),
-    async (ctx) => {
+    async (ctx, { body }) => {
       const { loggedInAgentId } = actorOf(ctx);
       if (!loggedInAgentId) throw unauthorized();
       if (isImpersonating(ctx)) throw impersonationRefused();
-      const { currentPassword, newPassword } = inputOf(ctx, ChangePassword).body;
+      const { currentPassword, newPassword } = body;
       // An emailed link signed this browser in: a first password needs no current one (account.service).
       const agent = await changePassword({ db }, loggedInAgentId, currentPassword, newPassword);
       // Every other session ended; this one goes on under a new id.
@@ -165,7 +186,7 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps, hooks: Ide
     },
   );
 
-  router.post('/api/auth/logout', async (ctx) => {
+  route(router, authRoutes.logout, async (ctx) => {
     const { loggedInAgentId } = actorOf(ctx);
     if (loggedInAgentId) {
       await audit(db, { actorType: 'agent', actorId: loggedInAgentId, action: 'agent.logout', targetType: 'agent', targetId: loggedInAgentId }, ctx);
@@ -175,7 +196,7 @@ export function addAuthRoutes(router: Router, { db, queue }: AppDeps, hooks: Ide
     ctx.body = { ok: true };
   });
 
-  router.get('/api/auth/me', async (ctx) => {
+  route(router, authRoutes.me, async (ctx) => {
     const { loggedInAgentId, impersonating } = actorOf(ctx);
     const agent = loggedInAgentId ? await findAgent(loggedInAgentId) : undefined;
     if (!agent) throw unauthorized();

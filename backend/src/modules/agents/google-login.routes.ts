@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
-import type { Context, Next } from 'koa';
 import KoaPassport from 'koa-passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { GoogleLoginResult } from '@app/contracts';
 import { rateLimit } from '../../platform/http/rate-limit';
+import { defineRoutes, route } from '../../platform/http/route';
 import { audit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { Agent } from './agent.model';
@@ -57,6 +57,21 @@ async function agentForGoogle(deps: { db: AppDeps['db']; hooks: IdentityHooks },
 
 const loginPage = (result: GoogleLoginResult) => `/login?google=${result}`;
 
+const redirect = (description: string) => ({ contentType: 'text/html', description });
+
+export const googleLoginRoutes = defineRoutes({
+  start: {
+    method: 'get', path: '/api/auth/google', auth: 'public', tag: 'agents', summary: 'Continue with Google: to Google\'s consent screen (browser navigation)',
+    description: 'A random `state` is kept in this session and checked by the callback. Without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: 503 `agents.google_login_disabled`.',
+    ok: { 302: redirect("To Google's consent screen") }, errors: [429, 503],
+  },
+  callback: {
+    method: 'get', path: GOOGLE_CALLBACK_PATH, auth: 'agent-optional', tag: 'agents', summary: 'Back from Google: logs in the agent linked to this Google account, or the account with its verified email',
+    description: 'To /dashboard when logged in (new session id, googleId linked); otherwise to /login?google=no-account | unverified-email | failed (a wrong or missing `state` is `failed`).',
+    ok: { 302: redirect('To /dashboard, or back to /login?google=…') }, errors: [429, 503],
+  },
+});
+
 /**
  * GET /api/auth/google (to Google's consent screen) and GET /api/auth/google/callback (back from it),
  * through koa-passport and passport-google-oauth20. `state` is passport's own: a random value kept in
@@ -68,8 +83,8 @@ export function addGoogleLoginRoutes(router: Router, { config, db, logger }: App
     const disabled = async () => {
       throw googleLoginDisabled();
     };
-    router.get('/api/auth/google', disabled);
-    router.get(GOOGLE_CALLBACK_PATH, disabled);
+    route(router, googleLoginRoutes.start, disabled);
+    route(router, googleLoginRoutes.callback, disabled);
     return;
   }
 
@@ -93,9 +108,10 @@ export function addGoogleLoginRoutes(router: Router, { config, db, logger }: App
   passport.use('google', strategy);
   const initialize = passport.initialize();
 
-  router.get('/api/auth/google', limit, initialize, passport.authenticate('google', { scope: ['openid', 'email', 'profile'], session: false }));
+  const toGoogle = passport.authenticate('google', { scope: ['openid', 'email', 'profile'], session: false });
+  route(router, googleLoginRoutes.start, limit, initialize, (ctx, _input, next) => toGoogle(ctx, next));
 
-  router.get(GOOGLE_CALLBACK_PATH, limit, initialize, async (ctx: Context, next: Next) => {
+  route(router, googleLoginRoutes.callback, limit, initialize, async (ctx, _input, next) => {
     let outcome: { identity?: GoogleIdentity; reason?: string } = {};
     await passport.authenticate('google', { session: false }, (err: unknown, identity: GoogleIdentity | false, info?: { message?: string }) => {
       if (err) {

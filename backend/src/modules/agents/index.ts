@@ -1,5 +1,12 @@
 // The agents module's only door. Other modules use these, never the files behind them.
+import type { RouteSpec } from '../../platform/http/route';
+import { agentsRoutes } from './agents.routes';
+import { authRoutes } from './auth.routes';
+import { googleLoginRoutes } from './google-login.routes';
+import { apiKeysRoutes } from './api-keys.routes';
 export { agentsRouter } from './agents.routes';
+/** The module's routes as declared beside their handlers (api-docs.ts documents them). */
+export const agentsRouteSpecs: RouteSpec[] = [agentsRoutes, authRoutes, googleLoginRoutes, apiKeysRoutes].flatMap((r) => Object.values<RouteSpec>(r));
 export { getAccessibleAgent, assertAgentAccess, findAgent, agentObjectPathsInUse, mlsAgentsByMlsIds } from './agents.service';
 // A one-time link emailed to the agent's verified address logs the browser that opens it in (autopilot's Edit and payment links).
 export { logInFromEmailLink } from './auth.routes';

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   DEFAULT_IMPRESSION_GOAL,
   PAID_STATUSES,
+  agentCampaignsSchema,
+  dailyDeliveryListSchema,
+  facebookMetricsSchema,
   idParam,
   type AgentCampaign,
   type DailyDelivery,
@@ -10,7 +13,7 @@ import {
 } from '@app/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import { actorOf } from '../../platform/auth/actor';
-import { validate, inputOf } from '../../platform/http/validate';
+import { defineRoutes, route } from '../../platform/http/route';
 import type { AppDeps } from '../../platform/deps';
 import type { ReadCaches } from '../../platform/cache/read-cache';
 import { CachedJson, sendJson } from '../../platform/http/compression';
@@ -136,25 +139,40 @@ export async function agentDailyDeliveryJson({ caches }: { caches: ReadCaches },
     .get(String(agentId), async () => new CachedJson(JSON.stringify(await readAgentDailyDelivery(agentId))));
 }
 
-const AgentParams = { params: z.object({ id: idParam }) };
+const id = z.object({ id: idParam });
+
+export const dashboardRoutes = defineRoutes({
+  campaigns: {
+    method: 'get', path: '/api/agents/:id/campaigns', auth: 'agent', tag: 'campaigns', summary: "The agent's paid campaigns, newest first, with delivery and the promoted listing",
+    params: id, ok: { 200: agentCampaignsSchema }, errors: [403, 404],
+  },
+  metrics: {
+    method: 'get', path: '/api/agents/:id/facebook-metrics', auth: 'agent', tag: 'campaigns', summary: "The agent's Facebook metrics over its paid campaigns",
+    params: id, ok: { 200: facebookMetricsSchema }, errors: [403, 404],
+  },
+  daily: {
+    method: 'get', path: '/api/agents/:id/facebook-metrics/daily', auth: 'agent', tag: 'campaigns', summary: 'Impressions and clicks delivered per day and campaign, the last 90 days (the dashboard chart)',
+    params: id, ok: { 200: dailyDeliveryListSchema }, errors: [403, 404],
+  },
+});
 
 /** GET /api/agents/:id/campaigns, /api/agents/:id/facebook-metrics and its daily series. */
 export function dashboardRouter({ caches }: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/agents/:id/campaigns', validate(AgentParams), async (ctx) => {
+  route(router, dashboardRoutes.campaigns, async (ctx, { params }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listAgentCampaigns({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id);
+    ctx.body = await listAgentCampaigns({ caches }, actorOf(ctx), params.id);
   });
 
-  router.get('/api/agents/:id/facebook-metrics', validate(AgentParams), async (ctx) => {
+  route(router, dashboardRoutes.metrics, async (ctx, { params }) => {
     ctx.set('Cache-Control', 'no-store');
-    await sendJson(ctx, await agentFacebookMetricsJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id));
+    await sendJson(ctx, await agentFacebookMetricsJson({ caches }, actorOf(ctx), params.id));
   });
 
-  router.get('/api/agents/:id/facebook-metrics/daily', validate(AgentParams), async (ctx) => {
+  route(router, dashboardRoutes.daily, async (ctx, { params }) => {
     ctx.set('Cache-Control', 'no-store');
-    await sendJson(ctx, await agentDailyDeliveryJson({ caches }, actorOf(ctx), inputOf(ctx, AgentParams).params.id));
+    await sendJson(ctx, await agentDailyDeliveryJson({ caches }, actorOf(ctx), params.id));
   });
 
   return router;

@@ -1,16 +1,20 @@
 // The campaigns module's only door. Other modules use these, never the files behind them.
 import type Router from '@koa/router';
 import type { AppDeps } from '../../platform/deps';
-import { campaignsRouter } from './campaigns.routes';
-import { adCopyRouter } from './ad-copy/ad-copy.routes';
-import { targetingRouter } from './targeting/targeting.routes';
-import { publicCampaignRouter } from './public-campaign';
-import { dashboardRouter } from './dashboard';
+import type { RouteSpec } from '../../platform/http/route';
+import { campaignsRouter, campaignsRoutes } from './campaigns.routes';
+import { adCopyRouter, adCopyRoutes } from './ad-copy/ad-copy.routes';
+import { targetingRouter, targetingRoutes } from './targeting/targeting.routes';
+import { publicCampaignRouter, publicCampaignRoutes } from './public-campaign';
+import { dashboardRouter, dashboardRoutes } from './dashboard';
 
 /** Drafts (POST/GET/PATCH /api/campaigns), ad copy and the Fair Housing check, the targeting preview, the dashboard's reads. */
 export function campaignsRouters(deps: AppDeps): Router[] {
   return [campaignsRouter(deps), adCopyRouter(deps), targetingRouter(deps), publicCampaignRouter(deps), dashboardRouter(deps)];
 }
+
+/** The module's routes as declared beside their handlers (api-docs.ts documents them). */
+export const campaignsRouteSpecs: RouteSpec[] = [campaignsRoutes, adCopyRoutes, targetingRoutes, publicCampaignRoutes, dashboardRoutes].flatMap((r) => Object.values<RouteSpec>(r));
 
 export { transitionCampaign } from './campaign-transitions';
 export { CAMPAIGN_STATUSES, type CampaignStatus } from './campaign.model';

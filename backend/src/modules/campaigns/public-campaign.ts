@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { Model } from 'objection';
 import { z } from 'zod';
-import { mlsIdParam, type PublicCampaign } from '@app/contracts';
+import { mlsIdParam, publicCampaignSchema, type PublicCampaign } from '@app/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { validate, inputOf } from '../../platform/http/validate';
+import { defineRoutes, route } from '../../platform/http/route';
 import { answerConditionally, etagOf } from '../../platform/http/conditional';
 import { findPublicListingRef, PUBLIC_LISTING_CACHE } from '../listings';
 
@@ -24,13 +24,18 @@ export async function findPublicCampaign(listingId: number): Promise<PublicCampa
   return row ? { id: row.id, headline: row.headline, description: row.description, imageUrl: row.imageUrl, status: row.status } : null;
 }
 
-const PublicCampaignParams = { params: z.object({ mlsId: mlsIdParam }) };
+export const publicCampaignRoutes = defineRoutes({
+  get: {
+    method: 'get', path: '/api/listings/:mlsId/campaign', auth: 'public', tag: 'campaigns', summary: "The public part of the listing's paid campaign, or null",
+    params: z.object({ mlsId: mlsIdParam }), ok: { 200: publicCampaignSchema, 304: { contentType: 'application/json', description: 'Not modified (ETag / If-None-Match)' } }, errors: [404],
+  },
+});
 
 /** GET /api/listings/{mlsId}/campaign: public, cached like the listing itself; null when nothing was paid for. */
 export function publicCampaignRouter({ caches }: AppDeps): Router {
   const router = new Router();
-  router.get('/api/listings/:mlsId/campaign', validate(PublicCampaignParams), async (ctx) => {
-    const ref = await findPublicListingRef({ caches }, inputOf(ctx, PublicCampaignParams).params.mlsId);
+  route(router, publicCampaignRoutes.get, async (ctx, { params }) => {
+    const ref = await findPublicListingRef({ caches }, params.mlsId);
     if (!ref) throw notFound('listing');
     const campaign = await findPublicCampaign(ref.listingId);
     if (answerConditionally(ctx, etagOf({ campaign }), PUBLIC_LISTING_CACHE)) return;

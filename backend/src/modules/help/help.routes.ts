@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { HELP_FOLLOW_UP_TOPIC, helpRequestSchema, type HelpResponse } from '@app/contracts';
-import { validate, inputOf } from '../../platform/http/validate';
+import { z } from 'zod';
+import { HELP_FOLLOW_UP_TOPIC, helpFirstRequestSchema, helpFollowUpRequestSchema, helpRequestSchema, helpResponseSchema, type HelpResponse } from '@app/contracts';
+import { configured, defineRoutes, route } from '../../platform/http/route';
 import { rateLimit } from '../../platform/http/rate-limit';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppDeps } from '../../platform/deps';
@@ -9,7 +10,14 @@ import { getAccessibleAgent } from '../agents';
 import { integrationState, type IntegrationState } from '../notifications';
 import { createHelpProvider, type HelpProvider } from './providers';
 
-const AskHelp = { body: helpRequestSchema };
+/** The help assistant (spec 001 §2, §7). */
+export const helpRoutes = defineRoutes({
+  ask: {
+    method: 'post', path: '/api/ai-help', auth: 'agent-optional', tag: 'help', summary: 'Ask the help assistant (first request or follow-up), answered in Markdown',
+    description: "First: {topic, context}. Follow-up: {topic: 'follow-up', context: {...original, originalTopic, previousMessages (last 2), followUpQuestion}}. Grounded in the agent's integration state (never its secrets).",
+    body: z.union([helpFirstRequestSchema, helpFollowUpRequestSchema]), ok: { 200: helpResponseSchema }, errors: [400, 404, 429, 502],
+  },
+});
 
 /** Help answers per browser session per minute, and per IP (a session is cheap to make; an IP is not). */
 export const HELP_PER_SESSION_PER_MINUTE = 20;
@@ -38,8 +46,8 @@ export function helpRouter(deps: AppDeps, provider: HelpProvider = createHelpPro
   const perIp = rateLimit({ name: 'help-ip', points: HELP_PER_IP_PER_MINUTE, durationSeconds: 60 });
   const perSession = rateLimit({ name: 'help-session', points: HELP_PER_SESSION_PER_MINUTE, durationSeconds: 60, key: sessionKey });
 
-  router.post('/api/ai-help', perIp, perSession, validate(AskHelp), async (ctx) => {
-    const { body } = inputOf(ctx, AskHelp);
+  // Validated with the schema that picks the branch by `topic` (its messages are about that branch only).
+  route(router, configured(helpRoutes.ask, { body: helpRequestSchema }), perIp, perSession, async (ctx, { body }) => {
     const followUp = body.topic === HELP_FOLLOW_UP_TOPIC ? (body.context as { originalTopic: string; followUpQuestion: string; previousMessages: { content: string; isUser: boolean }[] }) : null;
     const integration = await groundingOf(deps, ctx, body.context as Record<string, unknown>);
     const answer: HelpResponse = {

@@ -6,6 +6,10 @@ import { LeadFormTokens } from './form-token';
 import { LeadProofs } from './lead-proof';
 export { formTokenStep, FORM_TOKEN_STEP_MS, LeadFormTokens } from './form-token';
 import { leadsRouter as makeLeadsRouter } from './leads.routes';
+import { leadsRoutes } from './leads.routes';
+import type { RouteSpec } from '../../platform/http/route';
+/** The module's routes as declared beside their handlers (api-docs.ts documents them). */
+export const leadsRouteSpecs: RouteSpec[] = Object.values(leadsRoutes);
 import { leadWriter } from './leads.service';
 
 const tokensByApp = new WeakMap<AppDeps, LeadFormTokens>();

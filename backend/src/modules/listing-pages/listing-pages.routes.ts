@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Context } from 'koa';
 import { isManualMlsId, mlsIdParam, type ListingResponse, type PublicCampaign } from '@app/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { publicOrigin } from '../../platform/config';
 import { answerConditionally, etagOf } from '../../platform/http/conditional';
+import { defineRoutes, route } from '../../platform/http/route';
 import { findListingResponse, PUBLIC_LISTING_CACHE } from '../listings';
 import { findPublicCampaign } from '../campaigns';
 import { formTokenStep, leadFormTokens } from '../leads';
@@ -32,6 +34,27 @@ const RENDER_TTL_MS = 5_000;
 const RENDER_CACHE_MAX = 500;
 
 /** Server-rendered public listing pages (spec 001 §2): /listing/:mlsId, /manual-listing/:mlsId, and their share image. */
+const html = (description: string) => ({ contentType: 'text/html', description });
+
+export const listingPagesRoutes = defineRoutes({
+  listing: {
+    method: 'get', path: '/listing/:mlsId', auth: 'public', tag: 'pages', summary: 'The public listing page, server-rendered (Open Graph, JSON-LD)',
+    ok: { 200: html('The listing page'), 302: html('A manual listing: to /manual-listing/{mlsId}'), 304: html('Not modified'), 404: html('Property Not Found') },
+  },
+  manualListing: {
+    method: 'get', path: '/manual-listing/:mlsId', auth: 'public', tag: 'pages', summary: 'The public page of a manually entered listing, server-rendered',
+    ok: { 200: html('The listing page'), 304: html('Not modified'), 404: html('Property Not Found') },
+  },
+  ogImage: {
+    method: 'get', path: '/og/listing/:file', auth: 'public', tag: 'pages', summary: "The listing's 1200×630 share image ({mlsId}.jpg)",
+    ok: {
+      200: { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' },
+      304: { contentType: 'image/*', description: 'Not modified' },
+      404: { contentType: 'text/plain', description: 'No such listing' },
+    },
+  },
+});
+
 export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => ListingPageRenderer; views?: PageViewCounter } = {}): Router {
   const router = new Router();
   const tokens = leadFormTokens(deps);
@@ -94,7 +117,7 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
     ctx.body = page.body.bytes;
   }
 
-  router.get('/listing/:mlsId', async (ctx) => {
+  route(router, listingPagesRoutes.listing, async (ctx) => {
     const mlsId = ctx.params.mlsId;
     if (isManualMlsId(mlsId)) {
       ctx.status = 302;
@@ -104,12 +127,12 @@ export function listingPagesRouter(deps: AppDeps, opts: { renderer?: () => Listi
     await sendPage(ctx, 'listing', mlsId);
   });
 
-  router.get('/manual-listing/:mlsId', async (ctx) => {
+  route(router, listingPagesRoutes.manualListing, async (ctx) => {
     await sendPage(ctx, 'manual', ctx.params.mlsId);
   });
 
   // The share image named by og:image: 1200×630 JPEG, made once per content and kept under DATA_DIR/og/.
-  router.get('/og/listing/:file', async (ctx) => {
+  route(router, listingPagesRoutes.ogImage, async (ctx) => {
     const m = /^(.+)\.jpg$/.exec(ctx.params.file);
     const mlsId = m?.[1] ?? '';
     const response = mlsIdParam.safeParse(mlsId).success ? await findListingResponse(mlsId) : undefined;

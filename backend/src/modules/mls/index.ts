@@ -1,5 +1,9 @@
 // The MLS module's only door: the router, the wizard's load, the feed's replication and its events.
+import type { RouteSpec } from '../../platform/http/route';
+import { mlsRoutes } from './mls.routes';
 export { mlsRouter, SEARCH_RATE_LIMIT } from './mls.routes';
+/** The module's routes as declared beside their handlers (api-docs.ts documents them). */
+export const mlsRouteSpecs: RouteSpec[] = Object.values(mlsRoutes);
 export { importMlsListings, type ImportResult } from './mls.service';
 export { mapResoProperty, mapResoProperties, type MappedBatch, type MapOutcome } from './reso-mapping';
 export {

@@ -1,7 +1,14 @@
 // The notifications module's only door: lead delivery (email, signed webhook, Zapier, CRM), the agent's
 // notification settings, the delivery log, and the emails that tell agents what happened. The email
 // transport itself (SMTP or the .eml outbox) is platform/email.
+import type { RouteSpec } from '../../platform/http/route';
+import { notificationsRoutes } from './notifications.routes';
+import { publicApiRoutes } from './public-api/public-api.routes';
+import { smsRoutes } from './sms/sms.routes';
+import { lionDeskRoutes } from './crm-oauth/liondesk.routes';
 export { notificationsRouter } from './notifications.routes';
+/** The module's routes as declared beside their handlers (api-docs.ts documents them). */
+export const notificationsRouteSpecs: RouteSpec[] = [notificationsRoutes, lionDeskRoutes, publicApiRoutes, smsRoutes].flatMap((r) => Object.values<RouteSpec>(r));
 // Twilio's inbound webhook: signed by Twilio (X-Twilio-Signature), so the app exempts it from the CSRF check.
 export { TWILIO_SMS_WEBHOOK_PATH } from './sms/sms.routes';
 

@@ -3,13 +3,20 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
+  crmIntegrationSchema,
   deliveriesQuerySchema,
+  deliveryPageSchema,
   deliveryParamsSchema,
+  deliveryReplaySchema,
   idParam,
   makeNotificationSettingsSchema,
+  notificationSettingsSavedSchema,
+  notificationSettingsSchema,
+  notificationSettingsViewSchema,
+  testWebhookResultSchema,
   testWebhookSchema,
 } from '@app/contracts';
-import { validate, inputOf } from '../../platform/http/validate';
+import { configured, defineRoutes, route } from '../../platform/http/route';
 import { consumeRateLimit } from '../../platform/http/rate-limit';
 import { actorOf, isImpersonating } from '../../platform/auth/actor';
 import { integrationsReadOnly } from './notifications.errors';
@@ -29,27 +36,57 @@ import { countWaitingEmails } from './delivery/agent-identity';
 const AgentIdParams = z.object({ id: idParam });
 const TEST_WEBHOOK_LIMIT = { name: 'notifications.test-webhook', points: 10, durationSeconds: 60 };
 
+export const notificationsRoutes = defineRoutes({
+  crmIntegrations: { method: 'get', path: '/api/crm-integrations', auth: 'public', tag: 'notifications', summary: 'The CRMs leads can be delivered to', ok: { 200: z.array(crmIntegrationSchema) } },
+  settings: {
+    method: 'get', path: '/api/agents/:id/notification-settings', auth: 'agent', tag: 'notifications', summary: "The agent's notification settings (no secrets; credential URLs masked)",
+    params: AgentIdParams, ok: { 200: notificationSettingsViewSchema }, errors: [403, 404],
+  },
+  saveSettings: {
+    method: 'put', path: '/api/agents/:id/notification-settings', auth: 'agent', tag: 'notifications', summary: 'Save the notification settings (a generated webhook secret is shown this once)',
+    params: AgentIdParams, body: notificationSettingsSchema, ok: { 200: notificationSettingsSavedSchema }, errors: [403, 404, 409],
+  },
+  testWebhook: {
+    method: 'post', path: '/api/agents/:id/test-webhook', auth: 'agent', tag: 'notifications', summary: 'Send a signed test lead to the custom webhook, Zapier or the CRM',
+    params: AgentIdParams, body: testWebhookSchema, ok: { 200: testWebhookResultSchema }, errors: [403, 404, 429, 502],
+  },
+  deliveries: {
+    method: 'get', path: '/api/agents/:id/deliveries', auth: 'agent', tag: 'notifications', summary: 'Delivery attempts, newest first (filter by channel and status)',
+    params: AgentIdParams, query: deliveriesQuerySchema, ok: { 200: deliveryPageSchema }, errors: [403, 404],
+  },
+  replay: {
+    method: 'post', path: '/api/agents/:id/deliveries/:deliveryId/replay', auth: 'agent', tag: 'notifications',
+    summary: 'Send a dead delivery again (a new attempt is queued; 409 while retries are pending or for one delivered; 10 a minute per agent)',
+    params: deliveryParamsSchema, ok: { 202: deliveryReplaySchema }, errors: [403, 404, 409, 429],
+  },
+  outbox: {
+    method: 'get', path: '/dev/outbox', auth: 'public', tag: 'pages', summary: 'Development only (embedded email outbox): the emails that would have been sent, newest first',
+    ok: { 200: { contentType: 'text/html', description: 'The outbox page' } },
+  },
+  outboxFile: {
+    method: 'get', path: '/dev/outbox/:file', auth: 'public', tag: 'pages', summary: 'Development only: one outbox email as its .eml source',
+    ok: { 200: { contentType: 'text/plain', description: 'The raw message (RFC 5322)' }, 404: { contentType: 'text/plain', description: 'No such email' } },
+  },
+});
+
 export function notificationsRouter(deps: AppDeps): Router {
   const router = new Router();
   const transports = () => deliveryTransports(deps.config);
   const isPublicTarget = (url: string) => resolvesToPublicAddresses(url, { allowLoopback: deps.config.OUTBOUND_ALLOW_LOOPBACK });
-  const Settings = { params: AgentIdParams, body: makeNotificationSettingsSchema({ allowPlainHttp: deps.config.OUTBOUND_ALLOW_LOOPBACK }) };
-  const TestWebhook = { params: AgentIdParams, body: testWebhookSchema };
-  const Deliveries = { params: AgentIdParams, query: deliveriesQuerySchema };
+  const saveSettingsRoute = configured(notificationsRoutes.saveSettings, { body: makeNotificationSettingsSchema({ allowPlainHttp: deps.config.OUTBOUND_ALLOW_LOOPBACK }) });
 
   const crmIntegrations = availableCrmIntegrations(deps.config);
-  router.get('/api/crm-integrations', (ctx) => {
+  route(router, notificationsRoutes.crmIntegrations, (ctx) => {
     ctx.body = crmIntegrations;
   });
 
-  router.get('/api/agents/:id/notification-settings', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
+  route(router, notificationsRoutes.settings, async (ctx, { params }) => {
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentSettings(await loadSettings(deps.db, agent.id), await countWaitingEmails(deps.db, agent.id));
   });
 
-  router.put('/api/agents/:id/notification-settings', validate(Settings), async (ctx) => {
-    const { params, body } = inputOf(ctx, Settings);
+  route(router, saveSettingsRoute, async (ctx, { params, body }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     assertCrmAvailable(deps.config, body.crmType);
     let input = body;
@@ -74,8 +111,7 @@ export function notificationsRouter(deps: AppDeps): Router {
     ctx.body = await saveSettings(deps.db, transports().box, agent.id, input, { isPublicTarget });
   });
 
-  router.post('/api/agents/:id/test-webhook', validate(TestWebhook), async (ctx) => {
-    const { params, body } = inputOf(ctx, TestWebhook);
+  route(router, notificationsRoutes.testWebhook, async (ctx, { params, body }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     // Each test makes an outbound request on the agent's behalf: 10 a minute per agent, counted after the
     // ownership check so nobody else can spend the agent's budget.
@@ -83,14 +119,12 @@ export function notificationsRouter(deps: AppDeps): Router {
     ctx.body = await sendTestDelivery({ ...deps, ...transports() }, agent.id, body.webhookType);
   });
 
-  router.get('/api/agents/:id/deliveries', validate(Deliveries), async (ctx) => {
-    const { params, query } = inputOf(ctx, Deliveries);
+  route(router, notificationsRoutes.deliveries, async (ctx, { params, query }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.body = await listDeliveries(deps, agent.id, query);
   });
 
-  router.post('/api/agents/:id/deliveries/:deliveryId/replay', validate({ params: deliveryParamsSchema }), async (ctx) => {
-    const { params } = inputOf(ctx, { params: deliveryParamsSchema });
+  route(router, notificationsRoutes.replay, async (ctx, { params }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.status = 202;
     ctx.body = await replayDelivery(deps, agent.id, params.deliveryId);
@@ -108,7 +142,7 @@ export function notificationsRouter(deps: AppDeps): Router {
     const smsDir = smsOutboxDir(deps.config);
     const newest = async (folder: string, ext: string) => (await fs.readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith(ext)).sort().reverse().slice(0, 200);
     const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-    router.get('/dev/outbox', async (ctx) => {
+    route(router, notificationsRoutes.outbox, async (ctx) => {
       const emails = await Promise.all(
         (emailOutbox ? await newest(dir, '.eml') : []).map(async (f) => {
           const head = (await fs.readFile(path.join(dir, f), 'utf8')).slice(0, 4000);
@@ -138,7 +172,7 @@ export function notificationsRouter(deps: AppDeps): Router {
               .join('')}</table>`
           : '');
     });
-    router.get('/dev/outbox/:file', async (ctx) => {
+    route(router, notificationsRoutes.outboxFile, async (ctx) => {
       const file = String(ctx.params.file);
       const folder = emailOutbox && /^[\w.-]+\.eml$/.test(file) ? dir : smsOutbox && /^[\w.-]+\.txt$/.test(file) ? smsDir : null;
       if (!folder) return;

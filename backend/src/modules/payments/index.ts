@@ -1,7 +1,10 @@
 // The payments module's only door. Other modules use these, never the files behind them.
+import type { RouteSpec } from '../../platform/http/route';
+import { paymentsRoutes } from './payments.routes';
 export { paymentsRouter } from './payments.routes';
+/** The module's routes as declared beside their handlers (api-docs.ts documents them). */
+export const paymentsRouteSpecs: RouteSpec[] = Object.values(paymentsRoutes);
 export { createPaymentProviders, type PaymentProviders, type PaymentProviderName } from './providers';
-export { localAuthenticateSchema, localConfirmSchema } from './payments.schemas';
 
 // Saved cards: what autopilot shows and charges (the card itself is saved through this module's routes).
 export { savedCardOf, savedCardsSavedAt, chargeSavedCard, type SavedCardCharge, type SavedCardChargeOutcome } from './saved-cards.service';

@@ -1,10 +1,23 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { cardSetupConfirmSchema, createPaymentIntentSchema, creditPreferenceSchema, idParam, paymentSuccessSchema } from '@app/contracts';
+import {
+  agentCreditsSchema,
+  cardSetupConfirmSchema,
+  cardSetupSchema,
+  createPaymentIntentResponseSchema,
+  createPaymentIntentSchema,
+  creditPreferenceSchema,
+  idParam,
+  localPaymentAnswerSchema,
+  paymentSuccessResponseSchema,
+  paymentSuccessSchema,
+  savedCardViewSchema,
+  stripeWebhookAnswerSchema,
+} from '@app/contracts';
 import { z } from 'zod';
 import { assertAgentAccess } from '../agents';
 import { agentCredits, setCreditPreference } from './credits/credits.service';
-import { validate, inputOf } from '../../platform/http/validate';
+import { defineRoutes, route } from '../../platform/http/route';
 import { rateLimit } from '../../platform/http/rate-limit';
 import { actorOf, isImpersonating } from '../../platform/auth/actor';
 import { impersonationRefused } from '../../platform/errors';
@@ -16,12 +29,55 @@ import { localAuthenticateSchema, localConfirmSchema } from './payments.schemas'
 import { createPaymentProviders, WebhookSignatureError, type PaymentEvent, type PaymentProviders } from './providers';
 import { localPaymentsDisabled, stripeNotConfigured, webhookInvalid, webhookSignatureInvalid } from './payments.errors';
 
-const CreateIntent = { body: createPaymentIntentSchema };
-const PaymentSuccess = { body: paymentSuccessSchema };
-const LocalConfirm = { body: localConfirmSchema };
-const LocalAuthenticate = { body: localAuthenticateSchema };
-const AgentCard = { params: z.object({ id: idParam }) };
-const CardConfirm = { params: z.object({ id: idParam }), body: cardSetupConfirmSchema };
+const id = z.object({ id: idParam });
+
+export const paymentsRoutes = defineRoutes({
+  createIntent: {
+    method: 'post', path: '/api/create-payment-intent', auth: 'agent', tag: 'payments', summary: "Start (or resume) the campaign's checkout",
+    body: createPaymentIntentSchema, ok: { 200: createPaymentIntentResponseSchema }, errors: [403, 404, 409, 502],
+  },
+  paymentSuccess: {
+    method: 'post', path: '/api/webhook/payment-success', auth: 'agent', tag: 'payments', summary: 'The success screen: settle a payment the provider confirms, then launch',
+    body: paymentSuccessSchema, ok: { 200: paymentSuccessResponseSchema }, errors: [402, 403, 404, 502],
+  },
+  credits: {
+    method: 'get', path: '/api/agents/:id/credits', auth: 'agent', tag: 'payments', summary: "The agent's credits for under-delivery: refunds and account-credit ledger entries, newest first, with the balance",
+    params: id, ok: { 200: agentCreditsSchema }, errors: [403, 404],
+  },
+  creditPreference: {
+    method: 'put', path: '/api/agents/:id/credits/preference', auth: 'agent', tag: 'payments', summary: 'Refund to the card (default) or account credit, for shortfalls settled from now on',
+    params: id, body: creditPreferenceSchema, ok: { 200: agentCreditsSchema }, errors: [403, 404],
+  },
+  localConfirm: {
+    method: 'post', path: '/api/payments/local/confirm', auth: 'public', tag: 'payments', summary: 'Local test payments: pay with a Stripe test card (or save it, with a SetupIntent\'s client secret)',
+    body: localConfirmSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429],
+  },
+  localAuthenticate: {
+    method: 'post', path: '/api/payments/local/authenticate', auth: 'public', tag: 'payments', summary: 'Local test payments: answer the 3D Secure step',
+    body: localAuthenticateSchema, ok: { 200: localPaymentAnswerSchema }, errors: [404, 409, 429],
+  },
+  savedCard: {
+    method: 'get', path: '/api/agents/:id/saved-card', auth: 'agent', tag: 'payments', summary: "The agent's saved card (brand, last 4, expiry), charged by autopilot",
+    params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404],
+  },
+  cardSetup: {
+    method: 'post', path: '/api/agents/:id/saved-card/setup', auth: 'agent', tag: 'payments', summary: 'Save a card: a SetupIntent (usage off_session) on the agent\'s customer, for the card form',
+    description: "Refused to an admin's Login As. The card saved before stays until the new one is set up.", params: id, ok: { 200: cardSetupSchema }, errors: [403, 404, 429, 502],
+  },
+  cardConfirm: {
+    method: 'post', path: '/api/agents/:id/saved-card/confirm', auth: 'agent', tag: 'payments', summary: 'After the card form confirmed the SetupIntent: the provider says whether the card is saved',
+    params: id, body: cardSetupConfirmSchema, ok: { 200: savedCardViewSchema }, errors: [403, 404, 409, 502],
+  },
+  removeCard: {
+    method: 'delete', path: '/api/agents/:id/saved-card', auth: 'agent', tag: 'payments', summary: 'Forget the saved card (detached at the provider)',
+    params: id, ok: { 200: savedCardViewSchema }, errors: [403, 404, 502],
+  },
+  stripeWebhook: {
+    method: 'post', path: '/api/webhooks/stripe', auth: 'public', tag: 'payments', summary: "Stripe's signed webhook (PaymentIntent events)",
+    headers: z.object({ 'stripe-signature': z.string() }), body: { contentType: 'application/json', schema: z.record(z.string(), z.unknown()), description: 'A Stripe event, verified against Stripe-Signature' },
+    ok: { 200: stripeWebhookAnswerSchema }, errors: [404],
+  },
+});
 /** Card setups per agent and IP (each makes a SetupIntent at the provider). */
 export const CARD_SETUP_RATE_LIMIT = { points: 20, durationSeconds: 60 * 60 } as const;
 
@@ -44,8 +100,6 @@ function localPaymentsOnly(providers: PaymentProviders) {
   };
 }
 
-const AgentParams = { params: z.object({ id: idParam }) };
-const CreditPreference = { params: z.object({ id: idParam }), body: creditPreferenceSchema };
 
 export function paymentsRouter({ config, db, queue, logger, caches }: AppDeps, opts: { providers?: PaymentProviders } = {}): Router {
   const log = logger.child({ module: 'payments' });
@@ -54,28 +108,24 @@ export function paymentsRouter({ config, db, queue, logger, caches }: AppDeps, o
   const router = new Router();
 
   // Checkout: the server charges the campaign's budget; one PaymentIntent per campaign.
-  router.post('/api/create-payment-intent', validate(CreateIntent), async (ctx) => {
-    const { body } = inputOf(ctx, CreateIntent);
+  route(router, paymentsRoutes.createIntent, async (ctx, { body }) => {
     ctx.body = await startCheckout(payments, actorOf(ctx), body);
   });
 
   // Success screen: settles only what the provider confirms (402 otherwise). The spec's name for it.
-  router.post('/api/webhook/payment-success', validate(PaymentSuccess), async (ctx) => {
-    const { body } = inputOf(ctx, PaymentSuccess);
+  route(router, paymentsRoutes.paymentSuccess, async (ctx, { body }) => {
     ctx.body = await confirmPaymentSuccess(payments, actorOf(ctx), body.campaignId);
   });
 
   // The agent's credits for under-delivery: refunds and account credit with its balance (dashboard).
-  router.get('/api/agents/:id/credits', validate(AgentParams), async (ctx) => {
-    const { id } = inputOf(ctx, AgentParams).params;
+  route(router, paymentsRoutes.credits, async (ctx, { params: { id } }) => {
     await assertAgentAccess({ caches }, actorOf(ctx), id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await agentCredits(db, id);
   });
 
   // Refund to the card (the default) or account credit for the next campaign: for shortfalls settled from now on.
-  router.put('/api/agents/:id/credits/preference', validate(CreditPreference), async (ctx) => {
-    const { params, body } = inputOf(ctx, CreditPreference);
+  route(router, paymentsRoutes.creditPreference, async (ctx, { params, body }) => {
     await assertAgentAccess({ caches }, actorOf(ctx), params.id, 'signed_in');
     await setCreditPreference(db, params.id, body.method);
     ctx.body = await agentCredits(db, params.id);
@@ -84,42 +134,41 @@ export function paymentsRouter({ config, db, queue, logger, caches }: AppDeps, o
   const local = localPaymentsOnly(providers);
   const localLimits = [rateLimit({ name: 'local-confirm-ip', ...LOCAL_CONFIRM_IP_RATE_LIMIT }), rateLimit({ name: 'local-confirm', ...LOCAL_CONFIRM_RATE_LIMIT, key: clientSecretOf })];
 
-  router.post('/api/payments/local/confirm', local, ...localLimits, validate(LocalConfirm), async (ctx) => {
-    ctx.body = await confirmLocalPayment(payments, inputOf(ctx, LocalConfirm).body);
+  route(router, paymentsRoutes.localConfirm, local, ...localLimits, async (ctx, { body }) => {
+    ctx.body = await confirmLocalPayment(payments, body);
   });
 
-  router.post('/api/payments/local/authenticate', local, ...localLimits, validate(LocalAuthenticate), async (ctx) => {
-    ctx.body = await authenticateLocalPayment(payments, inputOf(ctx, LocalAuthenticate).body);
+  route(router, paymentsRoutes.localAuthenticate, local, ...localLimits, async (ctx, { body }) => {
+    ctx.body = await authenticateLocalPayment(payments, body);
   });
 
   // Saved card (autopilot charges it when a draft's veto window ends). The owner's session only; never an admin's Login As.
-  router.get('/api/agents/:id/saved-card', validate(AgentCard), async (ctx) => {
+  route(router, paymentsRoutes.savedCard, async (ctx, { params }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await savedCardView(payments, actorOf(ctx), inputOf(ctx, AgentCard).params.id);
+    ctx.body = await savedCardView(payments, actorOf(ctx), params.id);
   });
 
-  router.post('/api/agents/:id/saved-card/setup', rateLimit({ name: 'card-setup', ...CARD_SETUP_RATE_LIMIT }), validate(AgentCard), async (ctx) => {
+  route(router, paymentsRoutes.cardSetup, rateLimit({ name: 'card-setup', ...CARD_SETUP_RATE_LIMIT }), async (ctx, { params }) => {
     if (isImpersonating(ctx)) throw impersonationRefused();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await startCardSetup(payments, actorOf(ctx), inputOf(ctx, AgentCard).params.id);
+    ctx.body = await startCardSetup(payments, actorOf(ctx), params.id);
   });
 
-  router.post('/api/agents/:id/saved-card/confirm', validate(CardConfirm), async (ctx) => {
+  route(router, paymentsRoutes.cardConfirm, async (ctx, { params, body }) => {
     if (isImpersonating(ctx)) throw impersonationRefused();
-    const { params, body } = inputOf(ctx, CardConfirm);
     ctx.body = await confirmCardSetup(payments, actorOf(ctx), params.id, body.setupIntentId);
   });
 
-  router.delete('/api/agents/:id/saved-card', validate(AgentCard), async (ctx) => {
+  route(router, paymentsRoutes.removeCard, async (ctx, { params }) => {
     if (isImpersonating(ctx)) throw impersonationRefused();
-    ctx.body = await removeSavedCard(payments, actorOf(ctx), inputOf(ctx, AgentCard).params.id);
+    ctx.body = await removeSavedCard(payments, actorOf(ctx), params.id);
   });
 
   /*
    * Stripe's signed webhook: no session, no CSRF check (app.ts WEBHOOK_PATHS). The signature covers
    * the exact body text, which the JSON body parser keeps as ctx.request.rawBody.
    */
-  router.post('/api/webhooks/stripe', async (ctx) => {
+  route(router, paymentsRoutes.stripeWebhook, async (ctx) => {
     const stripe = providers.stripe;
     if (!stripe) throw stripeNotConfigured();
     const signature = ctx.get('stripe-signature');

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { idParam, type AgentReport } from '@app/contracts';
+import { agentReportSchema, agentReportsSchema, idParam, type AgentReport } from '@app/contracts';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../platform/db/knex';
 import { actorOf } from '../../platform/auth/actor';
-import { validate, inputOf } from '../../platform/http/validate';
+import { defineRoutes, route } from '../../platform/http/route';
 import { rateLimit } from '../../platform/http/rate-limit';
 import { assertAgentAccess } from '../agents';
 import { findAgentCampaignDeliveries, findCampaignDeliveries } from '../campaigns';
@@ -20,8 +20,36 @@ import { reportNotFinal, reportNotFound, sellerLinkNotFound } from './reports.er
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A PDF costs a few hundred milliseconds of CPU: renders per client address (public link) and per agent. */
 export const PDF_RATE_LIMIT = { points: 30, durationSeconds: 10 * 60 } as const;
-const AgentParams = { params: z.object({ id: idParam }) };
-const ReportParams = { params: z.object({ id: idParam, campaignId: idParam }) };
+const reportParams = z.object({ id: idParam, campaignId: idParam });
+const pdf = { contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }), description: 'The PDF' };
+const html = (description: string) => ({ contentType: 'text/html', description });
+
+export const reportsRoutes = defineRoutes({
+  list: {
+    method: 'get', path: '/api/agents/:id/reports', auth: 'agent', tag: 'reports', summary: "The agent's campaign reports: running (figures so far) and final (settled), with the seller link and the PDF",
+    params: z.object({ id: idParam }), ok: { 200: agentReportsSchema }, errors: [403, 404],
+  },
+  pdf: {
+    method: 'get', path: '/api/agents/:id/reports/:campaignId/pdf', auth: 'agent', tag: 'reports', summary: 'The report as a PDF (30 renders per 10 minutes)',
+    params: reportParams, ok: { 200: pdf }, errors: [403, 404, 429],
+  },
+  newSellerLink: {
+    method: 'post', path: '/api/agents/:id/reports/:campaignId/seller-link', auth: 'agent', tag: 'reports', summary: 'A new seller link for a final report (after a revocation; an existing live link stays)',
+    params: reportParams, body: { contentType: 'application/json', schema: z.object({}), description: 'Empty: the path names the report' }, ok: { 200: agentReportSchema }, errors: [403, 404, 409],
+  },
+  revokeSellerLink: {
+    method: 'delete', path: '/api/agents/:id/reports/:campaignId/seller-link', auth: 'agent', tag: 'reports', summary: 'Revoke the seller link: it answers 404 from now on',
+    params: reportParams, ok: { 200: agentReportSchema }, errors: [403, 404],
+  },
+  sellerPage: {
+    method: 'get', path: '/report/:token', auth: 'public', tag: 'pages', summary: "The seller's report page: public, server-rendered, noindex, Open Graph; counts only",
+    ok: { 200: html('The report page'), 404: html('Report not available (unknown or revoked link)') },
+  },
+  sellerPdf: {
+    method: 'get', path: '/report/:token/report.pdf', auth: 'public', tag: 'pages', summary: "The seller's report as a PDF (30 renders per 10 minutes per client)",
+    ok: { 200: pdf, 404: { contentType: 'application/json', description: 'Unknown or revoked link' } }, errors: [429],
+  },
+});
 
 /** The agent's reports: running campaigns (figures so far) and settled ones (final), newest first. */
 export async function listAgentReports(db: Db, links: ReportLinks, origin: string, agentId: number): Promise<AgentReport[]> {
@@ -63,15 +91,13 @@ export function reportsRouter({ config, db, caches }: AppDeps): Router {
     return c;
   }
 
-  router.get('/api/agents/:id/reports', validate(AgentParams), async (ctx) => {
-    const { id } = inputOf(ctx, AgentParams).params;
+  route(router, reportsRoutes.list, async (ctx, { params: { id } }) => {
     await assertAgentAccess({ caches }, actorOf(ctx), id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listAgentReports(db, links, origin, id);
   });
 
-  router.get('/api/agents/:id/reports/:campaignId/pdf', rateLimit({ name: 'report-pdf-agent', ...PDF_RATE_LIMIT, key: (ctx) => String(ctx.params.id) }), validate(ReportParams), async (ctx) => {
-    const { params } = inputOf(ctx, ReportParams);
+  route(router, reportsRoutes.pdf, rateLimit({ name: 'report-pdf-agent', ...PDF_RATE_LIMIT, key: (ctx) => String(ctx.params.id) }), async (ctx, { params }) => {
     await ownCampaign(ctx, params);
     const report = (await loadCampaignReport(db, params.campaignId))!;
     ctx.set('Cache-Control', 'no-store');
@@ -81,16 +107,14 @@ export function reportsRouter({ config, db, caches }: AppDeps): Router {
   });
 
   // A new seller link (after a revocation): only for a final report.
-  router.post('/api/agents/:id/reports/:campaignId/seller-link', validate(ReportParams), async (ctx) => {
-    const { params } = inputOf(ctx, ReportParams);
+  route(router, reportsRoutes.newSellerLink, async (ctx, { params }) => {
     const c = await ownCampaign(ctx, params);
     if (!c.settledAt) throw reportNotFinal();
     await links.create(db, [{ campaignId: c.id, agentId: c.agentId }]);
     ctx.body = (await listAgentReports(db, links, origin, params.id)).find((r) => r.campaignId === c.id);
   });
 
-  router.delete('/api/agents/:id/reports/:campaignId/seller-link', validate(ReportParams), async (ctx) => {
-    const { params } = inputOf(ctx, ReportParams);
+  route(router, reportsRoutes.revokeSellerLink, async (ctx, { params }) => {
     const c = await ownCampaign(ctx, params);
     await links.revoke(db, c.id);
     ctx.body = (await listAgentReports(db, links, origin, params.id)).find((r) => r.campaignId === c.id);
@@ -114,7 +138,7 @@ export function reportPagesRouter({ config, db }: AppDeps): Router {
     return report;
   }
 
-  router.get('/report/:token', async (ctx) => {
+  route(router, reportsRoutes.sellerPage, async (ctx) => {
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
@@ -132,7 +156,7 @@ export function reportPagesRouter({ config, db }: AppDeps): Router {
     ctx.body = renderSellerPage(report, { origin, pageUrl: `${origin}/report/${ctx.params.token}` });
   });
 
-  router.get('/report/:token/report.pdf', rateLimit({ name: 'report-pdf-public', ...PDF_RATE_LIMIT }), async (ctx) => {
+  route(router, reportsRoutes.sellerPdf, rateLimit({ name: 'report-pdf-public', ...PDF_RATE_LIMIT }), async (ctx) => {
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.set('Cache-Control', 'no-store');
     const report = await reportFor(ctx.params.token);

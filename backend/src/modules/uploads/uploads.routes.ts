@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES } from '@app/contracts';
-import { validate, inputOf } from '../../platform/http/validate';
+import { MAX_UPLOAD_BYTES, storedUploadSchema, uploadSlotSchema } from '@app/contracts';
+import { defineRoutes, route } from '../../platform/http/route';
 import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
 import { SESSION_COOKIE } from '../../platform/http/session-store';
 import { actorOf, type Actor } from '../../platform/auth/actor';
@@ -24,7 +24,6 @@ const uploadId = z.string({ error: INVALID_UPLOAD_ID }).trim().toLowerCase().reg
 const widthMessage = `w must be one of ${VARIANT_WIDTHS.join(', ')}`;
 
 /** The spec's call takes an empty body; anything sent is ignored. */
-const CreateUpload = { body: z.object({}) };
 const PutLocalUpload = {
   params: z.object({ id: uploadId }),
   // Checked by the signature verification itself: anything malformed is a 403 like a forged link.
@@ -39,6 +38,23 @@ const ServeUpload = {
       .optional(),
   }),
 };
+
+const image = { contentType: 'image/*', schema: z.string().meta({ format: 'binary' }), description: 'The image bytes' };
+
+export const uploadsRoutes = defineRoutes({
+  slot: {
+    method: 'post', path: '/api/objects/upload', auth: 'agent', tag: 'uploads', summary: 'A signed, expiring PUT URL for one image',
+    description: 'Only for a session with an agent (wizard or logged in): otherwise 403 `uploads.agent_required`.', body: z.object({}), ok: { 200: uploadSlotSchema }, errors: [403, 429],
+  },
+  putLocal: {
+    method: 'put', path: '/api/objects/local/:id', auth: 'public', tag: 'uploads', summary: "The local disk provider's signed PUT", ...PutLocalUpload,
+    body: image, ok: { 200: storedUploadSchema }, errors: [403, 404, 409, 413, 415],
+  },
+  serve: {
+    method: 'get', path: '/objects/uploads/:id', auth: 'public', tag: 'uploads', summary: 'An uploaded image, or a resized variant (?w=)', ...ServeUpload,
+    ok: { 200: image, 304: { contentType: 'image/*', description: 'Not modified (ETag)' } }, errors: [404],
+  },
+});
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A one-way tag of the browser session, so uploads can be traced to it without storing a usable session id. */
@@ -106,7 +122,7 @@ export function uploadsRouter(deps: AppDeps): Router {
   };
   const router = new Router();
 
-  router.post('/api/objects/upload', rateLimit({ name: 'upload-slots', ...UPLOAD_SLOTS_IP_RATE_LIMIT }), validate(CreateUpload), async (ctx) => {
+  route(router, uploadsRoutes.slot, rateLimit({ name: 'upload-slots', ...UPLOAD_SLOTS_IP_RATE_LIMIT }), async (ctx) => {
     const { agentId, anonymous } = await uploadingAgent(actorOf(ctx));
     const sessionHash = sessionHashOf(ctx);
     // Quotas: per session and per agent, whichever address the requests come from.
@@ -119,8 +135,7 @@ export function uploadsRouter(deps: AppDeps): Router {
 
   // The local provider's signed PUT. The JSON body parser leaves non-JSON bodies unread and
   // koa-compress touches only responses, so the raw stream reaches us here.
-  router.put('/api/objects/local/:id', validate(PutLocalUpload), async (ctx) => {
-    const { params, query } = inputOf(ctx, PutLocalUpload);
+  route(router, uploadsRoutes.putLocal, async (ctx, { params, query }) => {
     const declared = ctx.get('Content-Length');
     try {
       ctx.body = await receiveLocalUpload(uploads, {
@@ -139,8 +154,7 @@ export function uploadsRouter(deps: AppDeps): Router {
   });
 
   // Public: listing photos are shown to buyers. Never SVG: only verified raster types are stored.
-  router.get('/objects/uploads/:id', validate(ServeUpload), async (ctx) => {
-    const { params, query } = inputOf(ctx, ServeUpload);
+  route(router, uploadsRoutes.serve, async (ctx, { params, query }) => {
     const upload = await findServableUpload(uploads, params.id);
     const id = upload.row.id;
     if (query.w) {

@@ -13,8 +13,9 @@ export interface Validated<S extends Schemas> {
 }
 
 /**
- * Validate the request with `contracts` schemas before the handler runs.
- * Bad input is a 400 with field messages; the parsed values land in `ctx.state.input`.
+ * Validate the request with `contracts` schemas before the handler runs (route.ts puts it in front of every
+ * handler, with the schemas of the route's spec). Bad input is a 400 with field messages; the parsed values land
+ * in `ctx.state.input`, which route() hands to the handler, typed.
  */
 export function validate<S extends Schemas>(schemas: S) {
   return async function validateRequest(ctx: Context, next: Next) {
@@ -32,9 +33,4 @@ export function validate<S extends Schemas>(schemas: S) {
     ctx.state.input = input;
     await next();
   };
-}
-
-/** Typed access to what `validate()` parsed. */
-export function inputOf<S extends Schemas>(ctx: Context, _schemas?: S): Validated<S> {
-  return ctx.state.input as Validated<S>;
 }

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { adCopyCheckSchema, adCopyRequestSchema, idParam, type TemplateType } from '@app/contracts';
-import { validate, inputOf } from '../../../platform/http/validate';
+import { adCopyCheckResponseSchema, adCopyCheckSchema, adCopyRequestSchema, adCopyResponseSchema, idParam, type TemplateType } from '@app/contracts';
+import { defineRoutes, route } from '../../../platform/http/route';
 import { rateLimit } from '../../../platform/http/rate-limit';
 import { actorOf } from '../../../platform/auth/actor';
 import type { AppDeps } from '../../../platform/deps';
@@ -11,8 +11,13 @@ import { checkFairHousing } from '../fair-housing/fair-housing';
 import { optimizeAdCopy } from './ad-copy.service';
 import { createAdCopyProvider } from './providers';
 
-const OptimizeAdCopy = { params: z.object({ id: idParam }), body: adCopyRequestSchema };
-const CheckAdCopy = { body: adCopyCheckSchema };
+export const adCopyRoutes = defineRoutes({
+  optimize: {
+    method: 'post', path: '/api/listings/:id/optimize-ad-copy', auth: 'agent', tag: 'campaigns', summary: 'Fair-Housing-checked ad copy for a listing',
+    params: z.object({ id: idParam }), body: adCopyRequestSchema, ok: { 200: adCopyResponseSchema }, errors: [403, 404, 429, 502],
+  },
+  check: { method: 'post', path: '/api/ad-copy/check', auth: 'public', tag: 'campaigns', summary: 'Fair Housing findings in a text', body: adCopyCheckSchema, ok: { 200: adCopyCheckResponseSchema }, errors: [429] },
+});
 
 /** AI calls per browser session per minute, and per IP (a session is cheap to make; an IP is not). */
 export const AI_CALLS_PER_SESSION_PER_MINUTE = 20;
@@ -57,8 +62,7 @@ export function adCopyRouter({ config, logger }: AppDeps): Router {
   const perIp = rateLimit({ name: 'ai-ip', points: AI_CALLS_PER_IP_PER_MINUTE, durationSeconds: 60 });
   const perSession = rateLimit({ name: 'ai-session', points: AI_CALLS_PER_SESSION_PER_MINUTE, durationSeconds: 60, key: sessionKey });
 
-  router.post('/api/listings/:id/optimize-ad-copy', perIp, perSession, validate(OptimizeAdCopy), async (ctx) => {
-    const { params, body } = inputOf(ctx, OptimizeAdCopy);
+  route(router, adCopyRoutes.optimize, perIp, perSession, async (ctx, { params, body }) => {
     const listing = await getOwnedListing(actorOf(ctx), params.id);
     const refresh = body.refresh === true;
     const variant = nextVariant(ctx, listing.id, body.templateType, refresh);
@@ -66,8 +70,8 @@ export function adCopyRouter({ config, logger }: AppDeps): Router {
     ctx.body = { optimizedCopy: await optimizeAdCopy(provider, { listing, templateType: body.templateType, variant, refresh }) };
   });
 
-  router.post('/api/ad-copy/check', perIp, perSession, validate(CheckAdCopy), async (ctx) => {
-    ctx.body = { findings: checkFairHousing(inputOf(ctx, CheckAdCopy).body.text) };
+  route(router, adCopyRoutes.check, perIp, perSession, async (ctx, { body }) => {
+    ctx.body = { findings: checkFairHousing(body.text) };
   });
 
   return router;

@@ -1,13 +1,18 @@
 import Router from '@koa/router';
-import { INVALID_STATE_MESSAGE, targetingPreviewSchema, type TargetingPreviewResponse } from '@app/contracts';
-import { validate, inputOf } from '../../../platform/http/validate';
+import { INVALID_STATE_MESSAGE, targetingPreviewResponseSchema, targetingPreviewSchema, type TargetingPreviewResponse } from '@app/contracts';
+import { defineRoutes, route } from '../../../platform/http/route';
 import { validationFailed } from '../../../platform/errors';
 import type { AppDeps } from '../../../platform/deps';
 import { interestsForPrice } from './interests';
 import { estimateReach } from './reach';
 import { stateCode } from './us-places';
 
-const Preview = { body: targetingPreviewSchema };
+export const targetingRoutes = defineRoutes({
+  preview: {
+    method: 'post', path: '/api/targeting/preview', auth: 'public', tag: 'campaigns', summary: 'Interests and estimated reach for a place and price',
+    body: targetingPreviewSchema, ok: { 200: targetingPreviewResponseSchema },
+  },
+});
 
 /**
  * POST /api/targeting/preview {city, state, listingPrice} → {interests, estimatedReach}.
@@ -17,8 +22,7 @@ const Preview = { body: targetingPreviewSchema };
 export function targetingRouter(_deps: AppDeps): Router {
   const router = new Router();
 
-  router.post('/api/targeting/preview', validate(Preview), async (ctx) => {
-    const { city, state, listingPrice, radius } = inputOf(ctx, Preview).body;
+  route(router, targetingRoutes.preview, async (ctx, { body: { city, state, listingPrice, radius } }) => {
     const code = stateCode(state);
     if (!code) throw validationFailed({ state: INVALID_STATE_MESSAGE });
     const body: TargetingPreviewResponse = {

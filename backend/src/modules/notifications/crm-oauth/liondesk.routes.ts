@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { idParam, type LionDeskConnectResult } from '@app/contracts';
-import { validate, inputOf } from '../../../platform/http/validate';
+import { idParam, lionDeskConnectionViewSchema, type LionDeskConnectResult } from '@app/contracts';
+import { defineRoutes, route } from '../../../platform/http/route';
 import { rateLimit } from '../../../platform/http/rate-limit';
 import { actorOf, hashOf, isImpersonating } from '../../../platform/auth/actor';
 import { signLink, verifyLink } from '../../../platform/crypto/signed-links';
@@ -39,6 +39,28 @@ const CONNECT_RATE_LIMIT = { name: 'liondesk-connect', points: 30, durationSecon
 /** What the session keeps between the connect and the callback: the hash of the state's nonce (one use). */
 type LionDeskSession = { liondeskStateHash?: string | null };
 
+export const lionDeskRoutes = defineRoutes({
+  connection: {
+    method: 'get', path: '/api/agents/:id/crm/liondesk', auth: 'agent', tag: 'notifications', summary: "The agent's LionDesk connection: connected, needs reconnecting (never a token)",
+    params: AgentIdParams, ok: { 200: lionDeskConnectionViewSchema }, errors: [403, 404],
+  },
+  connect: {
+    method: 'get', path: '/api/agents/:id/crm/liondesk/connect', auth: 'agent', tag: 'notifications', summary: "Connect LionDesk: to LionDesk's authorization page (browser navigation)", params: AgentIdParams,
+    description:
+      'OAuth 2.0 authorization-code grant (developers.liondesk.com/docs/authentication/authorization-grant): response_type=code, client_id, redirect_uri `<PUBLIC_URL>/api/crm/liondesk/callback`, scope write, and a signed `state` that expires in 10 minutes, names the agent and is bound to this browser session. Without LIONDESK_CLIENT_ID/LIONDESK_CLIENT_SECRET: 404 `notifications.liondesk_not_configured`; an admin\'s Login As: 403.',
+    ok: { 302: { contentType: 'text/html', description: "To LionDesk's authorization page" } }, errors: [403, 404, 429],
+  },
+  callback: {
+    method: 'get', path: LIONDESK_CALLBACK_PATH, auth: 'public', tag: 'notifications', summary: 'Back from LionDesk: exchanges the code for tokens (stored sealed) and makes LionDesk the CRM',
+    description: 'To /dashboard?liondesk=connected; otherwise /dashboard?liondesk=denied (LionDesk sent `error`) | expired (a forged, spent, expired or other-browser `state`) | failed (the token endpoint refused). Never a 500.',
+    ok: { 302: { contentType: 'text/html', description: 'To /dashboard?liondesk=…' } }, errors: [429],
+  },
+  disconnect: {
+    method: 'delete', path: '/api/agents/:id/crm/liondesk', auth: 'agent', tag: 'notifications', summary: 'Disconnect LionDesk: its stored tokens are deleted',
+    params: AgentIdParams, ok: { 204: { contentType: 'application/json', description: 'Done (no body)' } }, errors: [403, 404],
+  },
+});
+
 const backToDashboard = (ctx: Context, result: LionDeskConnectResult) => ctx.redirect(`/dashboard?liondesk=${result}`);
 
 /**
@@ -57,14 +79,14 @@ export function addLionDeskRoutes(router: Router, deps: AppDeps): void {
   const { config, db, logger } = deps;
   const limit = rateLimit(CONNECT_RATE_LIMIT);
 
-  router.get('/api/agents/:id/crm/liondesk', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
+  route(router, lionDeskRoutes.connection, async (ctx, { params }) => {
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await lionDeskConnectionView(db, agent.id);
   });
 
-  router.get('/api/agents/:id/crm/liondesk/connect', limit, validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
+  route(router, lionDeskRoutes.connect, limit, async (ctx, { params }) => {
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     if (!liondeskConfigured(config)) throw liondeskNotConfigured();
     if (isImpersonating(ctx)) throw integrationsReadOnly();
     const nonce = crypto.randomBytes(24).toString('base64url');
@@ -74,7 +96,7 @@ export function addLionDeskRoutes(router: Router, deps: AppDeps): void {
     ctx.redirect(liondeskAuthorizeUrl(config, state));
   });
 
-  router.get(LIONDESK_CALLBACK_PATH, limit, async (ctx) => {
+  route(router, lionDeskRoutes.callback, limit, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const parsed = CallbackQuery.safeParse(ctx.query);
     const session = (ctx.session ?? {}) as unknown as LionDeskSession;
@@ -118,8 +140,8 @@ export function addLionDeskRoutes(router: Router, deps: AppDeps): void {
     backToDashboard(ctx, 'connected');
   });
 
-  router.delete('/api/agents/:id/crm/liondesk', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
+  route(router, lionDeskRoutes.disconnect, async (ctx, { params }) => {
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     // An admin's Login As may not remove a connection; with none stored there is nothing to change.
     if (isImpersonating(ctx) && (await lionDeskConnectionView(db, agent.id)).connected) throw integrationsReadOnly();
     if (await deleteLionDeskConnection(db, agent.id)) {

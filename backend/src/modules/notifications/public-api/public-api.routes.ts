@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { agentHookParamsSchema, apiLeadsQuerySchema, hookParamsSchema, idParam, makeHookCreateSchema } from '@app/contracts';
-import { validate, inputOf } from '../../../platform/http/validate';
+import { agentHookParamsSchema, apiLeadsPageSchema, apiLeadsQuerySchema, hookCreateSchema, hookCreatedSchema, hookParamsSchema, hookViewSchema, idParam, makeHookCreateSchema } from '@app/contracts';
+import { configured, defineRoutes, route } from '../../../platform/http/route';
 import { actorOf, isImpersonating } from '../../../platform/auth/actor';
 import { impersonationRefused } from '../../../platform/errors';
 import type { AppDeps } from '../../../platform/deps';
@@ -11,6 +11,34 @@ import { deliveryTransports } from '../delivery/delivery-deps';
 import { publicLeadsPage } from './public-leads';
 
 const AgentIdParams = z.object({ id: idParam });
+const noContent = { contentType: 'application/json', description: 'Done (no body)' };
+
+export const publicApiRoutes = defineRoutes({
+  hooks: {
+    method: 'get', path: '/api/agents/:id/hooks', auth: 'agent', tag: 'api-keys', summary: 'The REST hooks integrations subscribed for the agent (URLs masked)',
+    params: AgentIdParams, ok: { 200: z.array(hookViewSchema) }, errors: [403, 404],
+  },
+  removeHook: {
+    method: 'delete', path: '/api/agents/:id/hooks/:hookId', auth: 'agent', tag: 'api-keys', summary: 'Remove a subscribed REST hook',
+    params: agentHookParamsSchema, ok: { 204: noContent }, errors: [403, 404],
+  },
+  leads: {
+    method: 'get', path: '/api/v1/leads', auth: 'apiKey', tag: 'public-api', summary: "The key's agent's leads, newest first (scope leads:read)", query: apiLeadsQuerySchema,
+    description: 'Each lead is the `data` of the lead.created event a subscribed hook receives. Pass `nextCursor` back as `cursor` for the next page.',
+    ok: { 200: apiLeadsPageSchema.meta({ id: 'ApiLeadsPage' }) }, errors: [401, 403, 429],
+  },
+  subscribe: {
+    method: 'post', path: '/api/v1/hooks', auth: 'apiKey', tag: 'public-api', summary: 'Subscribe a REST hook to lead.created (scope hooks:write)', body: hookCreateSchema,
+    description:
+      'Each new lead is POSTed to `targetUrl` as the lead.created webhook, signed per Standard Webhooks with the `secret` of this answer, retried on the ' +
+      'schedule, logged on the dashboard. A `410 Gone` answer unsubscribes the hook. Subscribing the same URL again answers the same hook.',
+    ok: { 201: hookCreatedSchema }, errors: [401, 403, 409, 429],
+  },
+  unsubscribe: {
+    method: 'delete', path: '/api/v1/hooks/:id', auth: 'apiKey', tag: 'public-api', summary: 'Unsubscribe a REST hook (scope hooks:write)',
+    params: hookParamsSchema, ok: { 204: noContent }, errors: [401, 403, 404, 429],
+  },
+});
 
 /**
  * The public API's lead routes (/api/v1, API keys: agents module) and the dashboard's list of the REST hooks.
@@ -18,33 +46,31 @@ const AgentIdParams = z.object({ id: idParam });
  */
 export function addPublicApiRoutes(router: Router, deps: AppDeps): void {
   const box = () => deliveryTransports(deps.config).box;
-  const Subscribe = { body: makeHookCreateSchema({ allowPlainHttp: deps.config.OUTBOUND_ALLOW_LOOPBACK }) };
-  const Leads = { query: apiLeadsQuerySchema };
+  const subscribe = configured(publicApiRoutes.subscribe, { body: makeHookCreateSchema({ allowPlainHttp: deps.config.OUTBOUND_ALLOW_LOOPBACK }) });
 
-  router.get('/api/v1/leads', requireApiKey(deps, 'leads:read'), validate(Leads), async (ctx) => {
-    ctx.body = await publicLeadsPage(deps.db, apiKeyPrincipal(ctx).agentId, inputOf(ctx, Leads).query);
+  route(router, publicApiRoutes.leads, requireApiKey(deps, 'leads:read'), async (ctx, { query }) => {
+    ctx.body = await publicLeadsPage(deps.db, apiKeyPrincipal(ctx).agentId, query);
   });
 
-  router.post('/api/v1/hooks', requireApiKey(deps, 'hooks:write'), validate(Subscribe), async (ctx) => {
+  route(router, subscribe, requireApiKey(deps, 'hooks:write'), async (ctx, { body }) => {
     const key = apiKeyPrincipal(ctx);
     ctx.status = 201;
-    ctx.body = await subscribeHook(deps.db, box(), key.agentId, key.id, inputOf(ctx, Subscribe).body);
+    ctx.body = await subscribeHook(deps.db, box(), key.agentId, key.id, body);
   });
 
-  router.delete('/api/v1/hooks/:id', requireApiKey(deps, 'hooks:write'), validate({ params: hookParamsSchema }), async (ctx) => {
-    await unsubscribeHook(deps.db, apiKeyPrincipal(ctx).agentId, inputOf(ctx, { params: hookParamsSchema }).params.id);
+  route(router, publicApiRoutes.unsubscribe, requireApiKey(deps, 'hooks:write'), async (ctx, { params }) => {
+    await unsubscribeHook(deps.db, apiKeyPrincipal(ctx).agentId, params.id);
     ctx.status = 204;
   });
 
   // The dashboard: which integrations subscribed, and a way to remove one.
-  router.get('/api/agents/:id/hooks', validate({ params: AgentIdParams }), async (ctx) => {
-    const agent = await getAccessibleAgent(actorOf(ctx), inputOf(ctx, { params: AgentIdParams }).params.id, 'signed_in');
+  route(router, publicApiRoutes.hooks, async (ctx, { params }) => {
+    const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listHooks(deps.db, agent.id);
   });
 
-  router.delete('/api/agents/:id/hooks/:hookId', validate({ params: agentHookParamsSchema }), async (ctx) => {
-    const { params } = inputOf(ctx, { params: agentHookParamsSchema });
+  route(router, publicApiRoutes.removeHook, async (ctx, { params }) => {
     const agent = await getAccessibleAgent(actorOf(ctx), params.id, 'signed_in');
     // Login As cannot change integrations.
     if (isImpersonating(ctx)) throw impersonationRefused();

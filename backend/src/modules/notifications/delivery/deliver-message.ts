@@ -346,35 +346,53 @@ export async function attemptDeliveries(deps: DeliveryDeps, asked: readonly Atte
     const nextAttemptAt = status === 'failed' ? new Date(now.getTime() + retryDelaySeconds(config, attempt + 1, outcome.retryAfterSeconds) * 1000) : null;
     return { i, message, outcome, durationMs, attempt, status, nextAttemptAt };
   });
-  let written: Map<string, number>;
+  let written: Map<number, number>;
   try {
-    written = await db.transaction(async (trx) => {
-      const inserted = (await trx('notificationDeliveries')
-        .insert(
-          rows.map(({ message, outcome, attempt, status, durationMs }) => ({
-            agentId: message.agentId,
-            leadId: message.leadId,
-            messageId: message.id,
-            kind: message.kind,
-            channel: message.channel,
-            eventId: message.webhookId,
-            attempt,
-            status,
-            target: outcome.target,
-            responseCode: outcome.statusCode,
-            responseBody: outcome.responseBody,
-            error: outcome.error,
-            warning: outcome.warning,
-            durationMs,
-          })),
-        )
-        .onConflict(['eventId', 'channel', 'attempt'])
-        .ignore()
-        .returning(['id', 'eventId', 'channel', 'attempt'])) as { id: string | number; eventId: string; channel: string; attempt: number }[];
-      const ids = new Map(inserted.map((r) => [`${r.eventId}:${r.channel}:${r.attempt}`, Number(r.id)]));
-      const fresh = rows.filter((r) => ids.has(`${r.message.webhookId}:${r.message.channel}:${r.attempt}`));
-      if (!fresh.length) return ids;
-
+    // Every attempt row and its message's new state in one statement (atomic by itself); in a transaction with the
+    // retries and the agent's notices when some attempt did not succeed.
+    const write = async (q: DeliveryDeps['db'] | Knex.Transaction) => {
+      const { rows: inserted } = (await q.raw(
+        `with v as (
+           select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::timestamptz[])
+             as v(message_id, agent_id, lead_id, kind, channel, event_id, attempt, status, target, response_code, response_body, error, warning, duration_ms, message_status, next_attempt_at)
+         ), ins as (
+           insert into notification_deliveries (message_id, agent_id, lead_id, kind, channel, event_id, attempt, status, target, response_code, response_body, error, warning, duration_ms)
+           select message_id, agent_id, lead_id, kind, channel, event_id, attempt, status, target, response_code, response_body, error, warning, duration_ms from v
+           on conflict (event_id, channel, attempt) do nothing
+           returning id, message_id
+         ), upd as (
+           update notification_messages m
+              set attempts = v.attempt, status = v.message_status, next_attempt_at = v.next_attempt_at, lease_until = null, updated_at = now()
+             from ins join v on v.message_id = ins.message_id
+            where m.id = ins.message_id
+         )
+         select id, message_id from ins`,
+        [
+          rows.map((r) => r.message.id),
+          rows.map((r) => r.message.agentId),
+          rows.map((r) => r.message.leadId),
+          rows.map((r) => r.message.kind),
+          rows.map((r) => r.message.channel),
+          rows.map((r) => r.message.webhookId),
+          rows.map((r) => r.attempt),
+          rows.map((r) => r.status),
+          rows.map((r) => r.outcome.target),
+          rows.map((r) => r.outcome.statusCode),
+          rows.map((r) => r.outcome.responseBody),
+          rows.map((r) => r.outcome.error),
+          rows.map((r) => r.outcome.warning),
+          rows.map((r) => r.durationMs),
+          rows.map((r) => (r.status === 'succeeded' ? 'delivered' : r.status === 'failed' ? 'pending' : 'dead')),
+          rows.map((r) => r.nextAttemptAt?.toISOString() ?? null),
+        ] as never,
+      )) as { rows: { id: string; message_id: string }[] };
+      // A message is leased once per fetch: its id keys its attempt.
+      const ids = new Map(inserted.map((r) => [Number(r.message_id), Number(r.id)]));
+      const fresh = rows.filter((r) => ids.has(r.message.id));
+      return { ids, fresh };
+    };
+    const writeWithConsequences = async (trx: Knex.Transaction) => {
+      const { ids, fresh } = await write(trx);
       const retries = fresh.filter((r) => r.status === 'failed');
       if (retries.length) {
         await deps.queue.sendMany(
@@ -383,28 +401,18 @@ export async function attemptDeliveries(deps: DeliveryDeps, asked: readonly Atte
           { trx, startAfter: retries.map((r) => r.nextAttemptAt!) },
         );
       }
-      await trx.raw(
-        `update notification_messages m
-            set attempts = v.attempt, status = v.status, next_attempt_at = v.next_attempt_at, lease_until = null, updated_at = now()
-           from unnest(?::bigint[], ?::int[], ?::text[], ?::timestamptz[]) as v(id, attempt, status, next_attempt_at)
-          where m.id = v.id`,
-        [
-          fresh.map((r) => r.message.id),
-          fresh.map((r) => r.attempt),
-          fresh.map((r) => (r.status === 'succeeded' ? 'delivered' : r.status === 'failed' ? 'pending' : 'dead')),
-          fresh.map((r) => r.nextAttemptAt?.toISOString() ?? null),
-        ] as never,
-      );
       for (const r of fresh) if (r.status === 'disabled' || r.status === 'dead') await tellAboutTheEnd(deps, trx, r.message, r.outcome, r.status, r.attempt);
       return ids;
-    });
+    };
+    const settledAll = rows.every((r) => r.status === 'succeeded');
+    written = settledAll ? (await write(db)).ids : await db.transaction((trx) => writeWithConsequences(trx));
   } catch (err) {
     // Nothing of the batch's attempts was written: each job fails and runs again (its attempt is still to make).
     for (const r of rows) results[r.i] = err as Error;
     return results;
   }
   for (const r of rows) {
-    const deliveryId = written.get(`${r.message.webhookId}:${r.message.channel}:${r.attempt}`);
+    const deliveryId = written.get(r.message.id);
     if (deliveryId === undefined) continue;
     recordDeliveryAttempt(r.message.channel, r.message.kind, r.status);
     const line = { messageId: r.message.id, channel: r.message.channel, kind: r.message.kind, attempt: r.attempt, status: r.status, code: r.outcome.statusCode, ms: r.durationMs };

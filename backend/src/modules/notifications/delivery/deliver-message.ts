@@ -19,6 +19,7 @@ import type { AttemptOutcome, MessageRow } from '../channels/channel';
 import { defaultSettings, disableChannel, loadSettingsOf } from '../settings/settings.service';
 import { deleteHook, loadHooksForDelivery } from '../hooks/hooks.service';
 import { deliveryTransports, type DeliveryDeps } from './delivery-deps';
+import type { SecretBox } from '../../../platform/crypto/secret-box';
 
 export const DELIVER_JOB_NAME = 'notifications.deliver';
 
@@ -229,6 +230,22 @@ function signInLinksOfTick(db: DeliveryDeps['db'], baseUrl: string): (agentId: n
 }
 
 /**
+ * The fetch's box: each stored secret opened once per fetch (its messages mostly share an agent and its secret), and
+ * forgotten with it: a secret changed since is read anew by the next fetch.
+ */
+function openingOncePerFetch(box: SecretBox): SecretBox {
+  const opened = new Map<string, string>();
+  return {
+    seal: (plain) => box.seal(plain),
+    open(sealed) {
+      let plain = opened.get(sealed);
+      if (plain === undefined) opened.set(sealed, (plain = box.open(sealed)));
+      return plain;
+    },
+  };
+}
+
+/**
  * Make the attempts of a fetch of deliver jobs, each exactly once: a conditional UPDATE leases every message at once
  * (status pending, attempts = attempt − 1, no live lease), the settings, hooks and email recipients they need are
  * read in one statement each, the channel calls run concurrently, and one transaction writes every attempt row (its
@@ -281,6 +298,7 @@ export async function attemptDeliveries(deps: DeliveryDeps, asked: readonly Atte
     emailRecipientsOf(messages.filter((m) => m.channel === 'email').map((m) => m.agentId)),
   ]);
   const signInLink = signInLinksOfTick(db, publicOrigin(config));
+  const box = openingOncePerFetch(deps.box);
 
   const attempts = await Promise.all(
     mine.map(async (i) => {
@@ -294,7 +312,7 @@ export async function attemptDeliveries(deps: DeliveryDeps, asked: readonly Atte
           CHANNELS[message.channel].deliver(message, {
             config,
             settings: isHook ? defaultSettings(message.agentId) : settingsOf.get(message.agentId)!,
-            box: deps.box,
+            box,
             safeFetch: deps.safeFetch,
             mailer: deps.mailer,
             recipient: async () => recipients.get(message.agentId),

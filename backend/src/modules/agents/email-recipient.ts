@@ -30,3 +30,11 @@ export async function emailRecipientOf(agentId: number, trx?: Knex.Transaction):
   const agent = await (trx ? query.forShare() : query);
   return agent ? recipientOf(agent) : undefined;
 }
+
+/** `emailRecipientOf` for several agents in one statement (no lock): each existing agent's recipient by id. */
+export async function emailRecipientsOf(agentIds: readonly number[]): Promise<Map<number, EmailRecipient>> {
+  const out = new Map<number, EmailRecipient>();
+  if (!agentIds.length) return out;
+  for (const agent of await Agent.query().findByIds([...new Set(agentIds)])) out.set(Number(agent.id), recipientOf(agent));
+  return out;
+}

@@ -54,18 +54,31 @@ export async function requestVerification(
  * Several such links may be valid at once (each email has its own).
  */
 export async function issueSignInLink(db: Db | Knex.Transaction, baseUrl: string, v: { agentId: number; email: string }): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  // The agent's spent sign-in links go as new ones are made: the table holds what may still be opened.
-  await db(VERIFICATIONS_TABLE).where({ agentId: v.agentId, purpose: 'sign_in' }).where((q) => q.whereNotNull('usedAt').orWhere('expiresAt', '<', db.fn.now())).delete();
-  await db(VERIFICATIONS_TABLE).insert({
-    agentId: v.agentId,
-    purpose: 'sign_in',
-    email: v.email.trim().toLowerCase(),
-    tokenHash: hashToken(token),
-    sentAt: db.fn.now(),
-    expiresAt: db.raw(`now() + make_interval(mins => ?)`, [EMAIL_VERIFICATION_TTL_MINUTES]),
-  });
-  return linkUrl(baseUrl, 'sign_in', token);
+  const [link] = await issueSignInLinks(db, baseUrl, [v]);
+  return link;
+}
+
+/**
+ * `issueSignInLink` for several emails at once (a delivery worker's fetch), in two statements whatever their number:
+ * one delete of the agents' spent links and one insert of the new ones. The links answer in the order asked.
+ */
+export async function issueSignInLinks(db: Db | Knex.Transaction, baseUrl: string, asked: readonly { agentId: number; email: string }[]): Promise<string[]> {
+  if (!asked.length) return [];
+  const tokens = asked.map(() => crypto.randomBytes(32).toString('base64url'));
+  // The agents' spent sign-in links go as new ones are made: the table holds what may still be opened.
+  const agentIds = [...new Set(asked.map((v) => v.agentId))];
+  await db(VERIFICATIONS_TABLE).whereIn('agentId', agentIds).where({ purpose: 'sign_in' }).where((q) => q.whereNotNull('usedAt').orWhere('expiresAt', '<', db.fn.now())).delete();
+  await db(VERIFICATIONS_TABLE).insert(
+    asked.map((v, i) => ({
+      agentId: v.agentId,
+      purpose: 'sign_in',
+      email: v.email.trim().toLowerCase(),
+      tokenHash: hashToken(tokens[i]),
+      sentAt: db.fn.now(),
+      expiresAt: db.raw(`now() + make_interval(mins => ?)`, [EMAIL_VERIFICATION_TTL_MINUTES]),
+    })),
+  );
+  return tokens.map((token) => linkUrl(baseUrl, 'sign_in', token));
 }
 
 /**

@@ -17,8 +17,8 @@ export { findPublicAgent } from './public-agent';
 // The agent as one browser sees it (its branding draft over the public profile): what its campaign's ad shows.
 export { agentAsSeenBy, type AgentAsSeen } from './agent-as-seen';
 // Every email to the agent carries a one-time sign-in link; where an email to the agent may go (DESIGN §3).
-export { issueSignInLink } from './email-verifications';
-export { emailRecipientOf, type EmailRecipient } from './email-recipient';
+export { issueSignInLink, issueSignInLinks } from './email-verifications';
+export { emailRecipientOf, emailRecipientsOf, type EmailRecipient } from './email-recipient';
 // What other modules do when an identity is verified or merged (wired by modules/index.ts).
 export type { IdentityHooks, AgentRowMover } from './identity-hooks';
 export { sendVerificationEmailJob } from './jobs/send-verification-email.job';

@@ -52,14 +52,24 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(config);
+  // The folder is made once, not before every email; made again if it went away meanwhile (the write says so).
+  let made: Promise<unknown> | undefined;
+  const makeDir = () => (made ??= fs.mkdir(dir, { recursive: true }).catch((err) => ((made = undefined), Promise.reject(err))));
   return {
     provider: 'outbox',
     async send(message) {
       const info = (await transport.sendMail({ from: config.MAIL_FROM, ...message })) as { messageId: string; message: Buffer };
-      await fs.mkdir(dir, { recursive: true });
+      await makeDir();
       // Sortable by time; the random part keeps two emails in one millisecond apart.
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message);
+      try {
+        await fs.writeFile(file, info.message);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        made = undefined;
+        await makeDir();
+        await fs.writeFile(file, info.message);
+      }
       return { messageId: String(info.messageId), transport: 'outbox', file };
     },
   };

@@ -24,8 +24,13 @@ export interface JobSender {
    *
    * With tracing on, each job carries the trace context of its sender: per payload `traces[i]` (jobs for work
    * that several requests handed over together, e.g. the leads of one group commit), else the current one.
+   * `startAfter[i]`: when payload i's job may start (as `send`'s startAfter), else at once.
    */
-  sendMany<P>(job: JobDefinition<P>, payloads: readonly P[], opts?: { trx?: Knex.Transaction; sql?: SqlExecutor; traces?: readonly (TraceCarrier | undefined)[] }): Promise<string[]>;
+  sendMany<P>(
+    job: JobDefinition<P>,
+    payloads: readonly P[],
+    opts?: { trx?: Knex.Transaction; sql?: SqlExecutor; traces?: readonly (TraceCarrier | undefined)[]; startAfter?: readonly (Date | undefined)[] },
+  ): Promise<string[]>;
   /**
    * Announce an event (pg-boss publish): one job in each queue that subscribes to it (JobDefinition.subscribe),
    * written in `trx` like `send`. Nobody subscribed: nothing is sent.
@@ -84,6 +89,29 @@ export interface JobDefinition<P = unknown> {
    */
   subscribe?: readonly EventDefinition<P>[];
   handler: (payload: P, ctx: JobContext) => Promise<void>;
+  /**
+   * Runs a whole fetch of this queue's jobs at once instead of `handler` per job: how a queue whose jobs each cost a
+   * few statements writes them per fetch (one statement for the batch where each job would have made one). Answers
+   * one settlement per job, in the order given: undefined when the job is done, or the error it failed with (retried
+   * under the queue's options; a PermanentJobError dead-letters it). Each job is settled alone: one job's error
+   * fails only that job. A throw fails them all. `handler` stays the way to run one job by hand.
+   */
+  batchHandler?: (jobs: readonly BatchJob<P>[], ctx: BatchContext) => Promise<readonly (Error | undefined)[]>;
+}
+
+/** What a batch handler gets for the fetch: the JobContext without one job's id, attempt and signal. */
+export type BatchContext = Omit<JobContext, 'jobId' | 'retryCount' | 'signal'>;
+
+/** One job of a fetch, for a batch handler. */
+export interface BatchJob<P> {
+  payload: P;
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when the job expires or the worker stops. */
+  signal: AbortSignal;
+  /** Runs `work` as this job's own (in its trace span, when tracing is on): its outbound calls and log lines. */
+  run<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {

@@ -44,9 +44,29 @@ const listenerJob = defineJob({
   },
 });
 
+/** A queue run a fetch at a time (batchHandler): n 2 fails on its first run, n 3 fails permanently, the rest succeed. */
+const fetches: number[][] = [];
+const batchJob = defineJob({
+  name: 'test.batch',
+  payload: z.object({ n: z.number().int() }),
+  options: { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 30, deadLetter: 'test.dead' },
+  async handler() {
+    throw new Error('a batch queue is run by its batchHandler');
+  },
+  async batchHandler(jobs) {
+    fetches.push(jobs.map((j) => j.payload.n));
+    return jobs.map((j) => {
+      calls.push({ name: 'batch', n: j.payload.n, attempt: j.retryCount });
+      if (j.payload.n === 2 && j.retryCount === 0) return new Error('receiver answered 503');
+      if (j.payload.n === 3) return new PermanentJobError('no longer configured');
+      return undefined;
+    });
+  },
+});
+
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ work: true, jobs: [recordJob, flakyJob, permanentJob, listenerJob] });
+  t = await createTestContext({ work: true, jobs: [recordJob, flakyJob, permanentJob, listenerJob, batchJob] });
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -149,6 +169,21 @@ describe('queue', () => {
     await waitForState('test.permanent', id!, ['failed']);
     expect(calls).toHaveLength(1);
     expect(await deadLetters()).toContain(5);
+  });
+
+  it('a batch handler gets the whole fetch and settles each job alone: one retried, one dead-lettered, the rest done', async () => {
+    const ids = await t.queue.sendMany(batchJob, [{ n: 31 }, { n: 2 }, { n: 3 }, { n: 34 }]);
+    const [a, flaky, permanent, d] = ids;
+    await waitForState('test.batch', a, ['completed']);
+    await waitForState('test.batch', d, ['completed']);
+    // The retry of the failed one runs alone and succeeds; the permanent one goes to the dead-letter queue at once.
+    expect((await waitForState('test.batch', flaky, ['completed'])).retryCount).toBe(1);
+    await waitForState('test.batch', permanent, ['failed']);
+    expect(fetches[0].sort()).toEqual([2, 3, 31, 34]);
+    expect(calls.filter((c) => c.n === 31 || c.n === 34)).toHaveLength(2);
+    expect(calls.filter((c) => c.n === 2).map((c) => c.attempt)).toEqual([0, 1]);
+    expect(calls.filter((c) => c.n === 3)).toHaveLength(1);
+    expect(await deadLetters()).toContain(3);
   });
 
   it('publish sends a job to each subscribed queue in the caller\'s transaction: none after a rollback', async () => {

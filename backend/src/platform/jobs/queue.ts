@@ -7,8 +7,8 @@ import type { SqlExecutor } from '../db/pipelined-connection';
 import type { Logger } from '../logger';
 import type { Config } from '../config';
 import { recordJobRun } from '../metrics';
-import { currentTraceCarrier, markActiveSpanFailed, runJobInSpan, TRACE_KEY, withTraceContext } from '../telemetry/trace-context';
-import { PermanentJobError, type JobDefinition, type JobSender } from './job';
+import { currentTraceCarrier, markActiveSpanFailed, openJobSpan, runJobInSpan, TRACE_KEY, withTraceContext, type TraceCarrier } from '../telemetry/trace-context';
+import { PermanentJobError, type EventDefinition, type JobDefinition, type JobSender } from './job';
 
 const DLQ_SUFFIX = '.dead';
 
@@ -114,6 +114,52 @@ export function createQueue(opts: {
     }
   }
 
+  /**
+   * Runs a fetch through the queue's batch handler (JobDefinition.batchHandler): payloads checked one by one (an
+   * invalid one is dead-lettered alone), each job in its own span, counted and logged as `handle` does, and
+   * settled with its own outcome.
+   */
+  async function handleBatch(def: JobDefinition<any>, batch: Job<unknown>[]): Promise<JobResult[]> {
+    const started = performance.now();
+    const results: JobResult[] = [];
+    const runnable: { index: number; job: Job<unknown>; payload: unknown; span: ReturnType<typeof openJobSpan> }[] = [];
+    batch.forEach((job, index) => {
+      const parsed = def.payload.safeParse(payloadOf(job.data));
+      if (!parsed.success) {
+        log.error({ job: def.name, jobId: job.id, issues: parsed.error.issues }, 'job payload is invalid; dead-lettering');
+        results[index] = { id: job.id, status: 'deadletter', output: { message: 'invalid payload' } };
+        return;
+      }
+      runnable.push({ index, job, payload: parsed.data, span: openJobSpan({ queue: def.name, id: job.id, retryCount: job.retryCount, data: job.data }) });
+    });
+    let errors: readonly (Error | undefined)[];
+    try {
+      errors = await def.batchHandler!(
+        runnable.map((r) => ({ payload: r.payload, jobId: r.job.id, retryCount: r.job.retryCount, signal: r.job.signal, run: r.span.run })),
+        { db, logger: log.child({ job: def.name }), config, queue: sender },
+      );
+    } catch (err) {
+      errors = runnable.map(() => (err instanceof Error ? err : new Error(String(err))));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    runnable.forEach((r, k) => {
+      const err = errors[k];
+      const id = r.job.id;
+      if (err === undefined) {
+        results[r.index] = { id, status: 'completed' };
+      } else if (err instanceof PermanentJobError) {
+        log.warn({ job: def.name, jobId: id, attempt: r.job.retryCount + 1, err: err.message }, 'job failed permanently');
+        results[r.index] = { id, status: 'deadletter', output: { message: err.message } };
+      } else {
+        log.warn({ job: def.name, jobId: id, attempt: r.job.retryCount + 1, err: err.message }, 'job failed; pg-boss retries it while retries remain');
+        results[r.index] = { id, status: 'failed', output: { message: err.message } };
+      }
+      recordJobRun(def.name, err === undefined ? 'completed' : err instanceof PermanentJobError ? 'dead_lettered' : 'failed', seconds);
+      r.span.end(err);
+    });
+    return results;
+  }
+
   const send: Queue['send'] = async (def, payload, sendOpts = {}) => {
     const data = withTraceContext(def.payload.parse(payload) as object, currentTraceCarrier());
     const options: Record<string, unknown> = {};
@@ -127,7 +173,11 @@ export function createQueue(opts: {
     if (payloads.length === 0) return [];
     // Parsed first, as `send` does: one bad payload enqueues none of them.
     const current = currentTraceCarrier();
-    const rows = payloads.map((payload, i) => ({ data: withTraceContext(def.payload.parse(payload) as object, sendOpts.traces?.[i] ?? current) }));
+    const rows = payloads.map((payload, i) => {
+      const data = withTraceContext(def.payload.parse(payload) as object, sendOpts.traces?.[i] ?? current);
+      const startAfter = sendOpts.startAfter?.[i];
+      return startAfter ? { data, startAfter } : { data };
+    });
     // The same INSERT that `send` runs (the job's options default to the queue's), for all rows at once.
     const db = sendOpts.sql ? bossDbOn(sendOpts.sql) : sendOpts.trx ? await bossDbFor(sendOpts.trx) : undefined;
     const ids = await boss.insert(def.name, rows, { returnId: true, ...(db ? { db } : {}) });
@@ -182,7 +232,7 @@ export function createQueue(opts: {
             pollingIntervalSeconds: listen ? 1 : 0.5,
             notifyPollingIntervalSeconds: 2,
           },
-          (batch: Job<unknown>[]) => Promise.all(batch.map((job) => runOne(def, job))),
+          (batch: Job<unknown>[]) => (def.batchHandler ? handleBatch(def, batch) : Promise.all(batch.map((job) => runOne(def, job)))),
         );
       }
       log.info({ queues: jobs.map((j) => j.name) }, 'job workers started');

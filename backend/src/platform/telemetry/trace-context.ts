@@ -59,17 +59,26 @@ export function traceCarrierOf(data: unknown): TraceCarrier | undefined {
   return typeof tracestate === 'string' ? { traceparent, tracestate } : { traceparent };
 }
 
+/** A job's span, opened before its work and ended after it settled (a batch handler settles many jobs at once). */
+export interface JobSpan {
+  /** Runs `work` with this span active (its outbound calls, statements and log lines join the job's trace). */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Ends the span: failed with `failure`'s message when given. */
+  end(failure?: unknown): void;
+}
+
+const NO_SPAN: JobSpan = { run: (work) => work(), end: () => undefined };
+
 /**
- * Runs a job's handler in a CONSUMER span (messaging conventions, as pg-boss 12.38's own spans), child of the
- * context its sender carried; a job sent with none (a schedule, a redrive) starts a trace of its own.
+ * A job's CONSUMER span (messaging conventions, as pg-boss 12.38's own spans), child of the context its sender
+ * carried; a job sent with none (a schedule, a redrive) starts a trace of its own. Tracing off: nothing.
  */
-export function runJobInSpan<T>(job: { queue: string; id: string; retryCount: number; data: unknown }, work: () => Promise<T>): Promise<T> {
+export function openJobSpan(job: { queue: string; id: string; retryCount: number; data: unknown }): JobSpan {
   const otel = api;
-  if (!otel) return work();
+  if (!otel) return NO_SPAN;
   const carrier = traceCarrierOf(job.data);
   const parent = carrier ? otel.propagation.extract(otel.ROOT_CONTEXT, carrier) : otel.ROOT_CONTEXT;
-  const tracer = otel.trace.getTracer('listing-ads.jobs');
-  return tracer.startActiveSpan(
+  const span = otel.trace.getTracer('listing-ads.jobs').startSpan(
     `process ${job.queue}`,
     {
       kind: otel.SpanKind.CONSUMER,
@@ -83,18 +92,32 @@ export function runJobInSpan<T>(job: { queue: string; id: string; retryCount: nu
       },
     },
     parent,
-    async (span) => {
-      try {
-        return await work();
-      } catch (err) {
-        span.recordException(err as Error);
-        span.setStatus({ code: otel.SpanStatusCode.ERROR, message: (err as Error)?.message });
-        throw err;
-      } finally {
-        span.end();
-      }
-    },
   );
+  const context = otel.trace.setSpan(parent, span);
+  return {
+    run: (work) => otel.context.with(context, work),
+    end(failure) {
+      if (failure !== undefined) {
+        if (failure instanceof Error) span.recordException(failure);
+        span.setStatus({ code: otel.SpanStatusCode.ERROR, message: failure instanceof Error ? failure.message : String(failure) });
+      }
+      span.end();
+    },
+  };
+}
+
+/** Runs a job's handler in its span (`openJobSpan`). */
+export async function runJobInSpan<T>(job: { queue: string; id: string; retryCount: number; data: unknown }, work: () => Promise<T>): Promise<T> {
+  const span = openJobSpan(job);
+  let result: T;
+  try {
+    result = await span.run(work);
+  } catch (err) {
+    span.end(err);
+    throw err;
+  }
+  span.end();
+  return result;
 }
 
 /** Marks the active span (a job's) as failed without an exception: a job that reports failure as its result. */

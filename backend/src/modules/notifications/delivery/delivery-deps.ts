@@ -11,7 +11,7 @@ export interface DeliveryDeps {
   db: Db;
   config: Config;
   logger: Logger;
-  queue: Pick<Queue, 'send'>;
+  queue: Pick<Queue, 'send' | 'sendMany'>;
   safeFetch: SafeFetch;
   mailer: Mailer;
   box: SecretBox;

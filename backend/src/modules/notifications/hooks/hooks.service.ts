@@ -57,10 +57,16 @@ export async function listHooks(db: Db, agentId: number): Promise<HookView[]> {
 
 /** A hook for a delivery, with whether its key is live, in one statement (the key's liveness comes from the agents door). */
 export async function loadHookForDelivery(db: Db, hookId: number): Promise<HookRow | undefined> {
-  const row = (await db('notificationHooks as h')
-    .where('h.id', hookId)
-    .first('h.*', db.raw('h.api_key_id in (?) as key_live', [liveApiKeyIds(db)]))) as HookRow | undefined;
-  return row ? toRow(row) : undefined;
+  return (await loadHooksForDelivery(db, [hookId])).get(hookId);
+}
+
+/** `loadHookForDelivery` for several hooks in one statement: the hooks that still exist, by id. */
+export async function loadHooksForDelivery(db: Db, hookIds: readonly number[]): Promise<Map<number, HookRow>> {
+  if (!hookIds.length) return new Map();
+  const rows = (await db('notificationHooks as h')
+    .whereIn('h.id', [...new Set(hookIds)])
+    .select('h.*', db.raw('h.api_key_id in (?) as key_live', [liveApiKeyIds(db)]))) as HookRow[];
+  return new Map(rows.map((r) => [Number(r.id), toRow(r)]));
 }
 
 /** The ids of the agent's hooks for an event (the lead hand-over makes one message per hook). */

@@ -55,6 +55,14 @@ export async function loadSettings(db: Db | Knex.Transaction, agentId: number): 
   return row ? (row as SettingsRow) : defaultSettings(agentId);
 }
 
+/** `loadSettings` for several agents in one statement: each agent's settings (or the defaults) by id. */
+export async function loadSettingsOf(db: Db | Knex.Transaction, agentIds: readonly number[]): Promise<Map<number, SettingsRow>> {
+  const ids = [...new Set(agentIds)];
+  const out = new Map(ids.map((id) => [id, defaultSettings(id)]));
+  if (ids.length) for (const row of (await db('notificationSettings').whereIn('agentId', ids)) as SettingsRow[]) out.set(Number(row.agentId), row);
+  return out;
+}
+
 /** A new Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */
 export function generateWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(24).toString('base64')}`;

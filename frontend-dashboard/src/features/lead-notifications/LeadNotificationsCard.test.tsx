@@ -5,24 +5,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../store/store';
 import { jsonReply } from '../../testing/json-reply';
+import { notificationSettings } from '../../testing/notification-settings';
 import { LeadNotificationsCard } from './LeadNotificationsCard';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const baseSettings: NotificationSettingsView = {
-  emailNotifications: true,
-  instantNotifications: true,
-  webhookUrl: null,
-  hasWebhookSecret: false,
-  webhookDisabled: false,
-  zapierWebhookUrl: null,
-  zapierDisabled: false,
-  crmType: null,
-  crmWebhookUrl: null,
-  hasCrmApiKey: false,
-  crmDisabled: false,
-  waitingEmails: 0,
-};
+const baseSettings = notificationSettings();
 
 interface Call {
   method: string;

@@ -104,6 +104,31 @@ export async function signedInBrowser(t: Pick<TestContext, 'db'>, session: Sessi
   return made;
 }
 
+/**
+ * A body for POST /api/campaigns as the wizard sends it at the pricing step: a just-listed single-image draft for
+ * the listing, 25,000 impressions for $399, with `overrides` laid on top.
+ */
+export function campaignDraftBody(agentId: number, listingId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    agentId,
+    listingId,
+    templateType: 'just-listed',
+    adFormat: 'single',
+    headline: 'Amazing Property in Tampa',
+    description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
+    subtitle: 'Looking to buy, rent or sell?',
+    callToAction: 'View Details',
+    targetAudience: 'Local Home Buyers (25-55)',
+    impressions: 25000,
+    price: '399',
+    imageUrl: 'https://photos.example.com/1.jpg',
+    carouselImages: [],
+    link: 'https://agent.example.com/listing/12-palm',
+    status: 'draft',
+    ...overrides,
+  };
+}
+
 /** POST /api/campaigns as `session`: a draft for the listing (just listed, a single image, 15,000 impressions for $299); its id. */
 export async function postDraftCampaign(session: Session, agentId: number, listingId: number): Promise<number> {
   const { body } = await session

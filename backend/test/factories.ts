@@ -62,6 +62,26 @@ export async function loggedInAgent(
 }
 
 /**
+ * A body for POST /api/listings/{mlsId}/leads as the listing page's form sends it: Jordan Buyer asking about a tour,
+ * a form token from 10 s ago signed with `sessionSecret` (the server's SESSION_SECRET), a fresh idempotency key,
+ * with `overrides` laid on top.
+ */
+export function leadFormBody(sessionSecret: string, mlsId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Jordan Buyer',
+    email: 'jordan@example.com',
+    phone: '(813) 555-0100',
+    message: 'Is it still available?',
+    interestedInTour: true,
+    interestedInSimilar: false,
+    website: '',
+    formToken: new LeadFormTokens(sessionSecret).issue(mlsId, Date.now() - 10_000),
+    idempotencyKey: crypto.randomBytes(12).toString('base64url'),
+    ...overrides,
+  };
+}
+
+/**
  * A buyer's lead through POST /api/listings/{mlsId}/leads, as the listing page sends it (a form token from
  * 10 s ago, a fresh idempotency key); resolves with the stored lead's id.
  */
@@ -72,17 +92,7 @@ export async function postLead(
 ): Promise<number> {
   const res = await t.request
     .post(`/api/listings/${mlsId}/leads`)
-    .send({
-      name: lead.name ?? 'Jordan Buyer',
-      email: lead.email ?? 'jordan@example.com',
-      phone: lead.phone ?? '(813) 555-0100',
-      message: 'Is it still available?',
-      interestedInTour: true,
-      interestedInSimilar: false,
-      website: '',
-      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
-      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-    });
+    .send(leadFormBody(t.config.SESSION_SECRET!, mlsId, Object.fromEntries(Object.entries(lead).filter(([, v]) => v !== undefined))));
   if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${res.text}`);
   return res.body.id;
 }

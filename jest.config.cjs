@@ -24,6 +24,23 @@ const swc = (syntax) => ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 
+/** A frontend's unit tests (`app`/src): jsdom, TSX, the contracts' and ui's doors at their sources. */
+const frontendProject = (app) => ({
+  displayName: app,
+  testEnvironment: 'jsdom',
+  roots: [`<rootDir>/${app}/src`],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  setupFiles: ['<rootDir>/frontend-host/test/jsdom-setup.cjs'],
+  transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
+  moduleNameMapper: {
+    ...contractsDoors,
+    '^@app/ui$': '<rootDir>/ui/src/index.ts',
+    // CSS (modules) are Vite's business: class names come back as their own keys.
+    '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+});
+
 module.exports = {
   testTimeout: 30000,
   projects: [
@@ -48,36 +65,9 @@ module.exports = {
       globalSetup: '<rootDir>/backend/test/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/global-teardown.ts',
     },
-    {
-      displayName: 'frontend-host',
-      testEnvironment: 'jsdom',
-      roots: ['<rootDir>/frontend-host/src'],
-      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      setupFiles: ['<rootDir>/frontend-host/test/jsdom-setup.cjs'],
-      transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
-      moduleNameMapper: {
-        ...contractsDoors,
-        '^@app/ui$': '<rootDir>/ui/src/index.ts',
-        // CSS (modules) are Vite's business: class names come back as their own keys.
-        '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
-        '^(\\.{1,2}/.*)\\.js$': '$1',
-      },
-    },
-    {
-      // The dashboard remote's form logic and cards, in jsdom like the host's.
-      displayName: 'frontend-dashboard',
-      testEnvironment: 'jsdom',
-      roots: ['<rootDir>/frontend-dashboard/src'],
-      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      setupFiles: ['<rootDir>/frontend-host/test/jsdom-setup.cjs'],
-      transform: { '^.+\\.(t|j|mj)sx?$': swc('tsx') },
-      moduleNameMapper: {
-        ...contractsDoors,
-        '^@app/ui$': '<rootDir>/ui/src/index.ts',
-        '\\.css$': '<rootDir>/frontend-host/test/style-stub.cjs',
-        '^(\\.{1,2}/.*)\\.js$': '$1',
-      },
-    },
+    frontendProject('frontend-host'),
+    // The dashboard remote's form logic and cards, in jsdom like the host's.
+    frontendProject('frontend-dashboard'),
     {
       // The shared primitives (ui/): what a field wires for its control.
       displayName: 'ui',

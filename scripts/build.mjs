@@ -40,7 +40,7 @@ const targets = [
   ...['frontend-dashboard', 'frontend-admin', 'frontend-host'].map((app) => ({
     name: app,
     stamp: `${app}/dist/.build-stamp`,
-    sources: [`${app}/src`, 'ui/src', 'ui/package.json', 'vite.aliases.ts', `${app}/index.html`, `${app}/vite.config.ts`, `${app}/vite.listing.config.ts`, `${app}/vite.prerender.config.ts`, `${app}/public`, `${app}/package.json`, ...shared],
+    sources: [`${app}/src`, 'ui/src', 'ui/package.json', 'vite.aliases.ts', 'vite.remote.ts', `${app}/index.html`, `${app}/vite.config.ts`, `${app}/vite.listing.config.ts`, `${app}/vite.prerender.config.ts`, `${app}/public`, `${app}/package.json`, ...shared],
     cmd: ['npm', ['run', 'build', '-w', `@app/${app}`]],
     dist: `${app}/dist`,
   })),

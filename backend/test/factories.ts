@@ -62,6 +62,26 @@ export async function loggedInAgent(
 }
 
 /**
+ * A body for POST /api/listings/{mlsId}/leads as the listing page's form sends it: Jordan Buyer asking about a tour,
+ * a form token from 10 s ago signed with `sessionSecret` (the server's SESSION_SECRET), a fresh idempotency key,
+ * with `overrides` laid on top.
+ */
+export function leadFormBody(sessionSecret: string, mlsId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Jordan Buyer',
+    email: 'jordan@example.com',
+    phone: '(813) 555-0100',
+    message: 'Is it still available?',
+    interestedInTour: true,
+    interestedInSimilar: false,
+    website: '',
+    formToken: new LeadFormTokens(sessionSecret).issue(mlsId, Date.now() - 10_000),
+    idempotencyKey: crypto.randomBytes(12).toString('base64url'),
+    ...overrides,
+  };
+}
+
+/**
  * A buyer's lead through POST /api/listings/{mlsId}/leads, as the listing page sends it (a form token from
  * 10 s ago, a fresh idempotency key); resolves with the stored lead's id.
  */
@@ -72,17 +92,7 @@ export async function postLead(
 ): Promise<number> {
   const res = await t.request
     .post(`/api/listings/${mlsId}/leads`)
-    .send({
-      name: lead.name ?? 'Jordan Buyer',
-      email: lead.email ?? 'jordan@example.com',
-      phone: lead.phone ?? '(813) 555-0100',
-      message: 'Is it still available?',
-      interestedInTour: true,
-      interestedInSimilar: false,
-      website: '',
-      formToken: new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000),
-      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-    });
+    .send(leadFormBody(t.config.SESSION_SECRET!, mlsId, Object.fromEntries(Object.entries(lead).filter(([, v]) => v !== undefined))));
   if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${res.text}`);
   return res.body.id;
 }
@@ -102,6 +112,31 @@ export async function signedInBrowser(t: Pick<TestContext, 'db'>, session: Sessi
   const made = await wizardBrowser(session, opts);
   await signInWizard(t, made.agent.id);
   return made;
+}
+
+/**
+ * A body for POST /api/campaigns as the wizard sends it at the pricing step: a just-listed single-image draft for
+ * the listing, 25,000 impressions for $399, with `overrides` laid on top.
+ */
+export function campaignDraftBody(agentId: number, listingId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    agentId,
+    listingId,
+    templateType: 'just-listed',
+    adFormat: 'single',
+    headline: 'Amazing Property in Tampa',
+    description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
+    subtitle: 'Looking to buy, rent or sell?',
+    callToAction: 'View Details',
+    targetAudience: 'Local Home Buyers (25-55)',
+    impressions: 25000,
+    price: '399',
+    imageUrl: 'https://photos.example.com/1.jpg',
+    carouselImages: [],
+    link: 'https://agent.example.com/listing/12-palm',
+    status: 'draft',
+    ...overrides,
+  };
 }
 
 /** POST /api/campaigns as `session`: a draft for the listing (just listed, a single image, 15,000 impressions for $299); its id. */

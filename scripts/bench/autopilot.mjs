@@ -14,14 +14,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { root, buildBackend, browserSession, freePort, percentile, median, startProduct, tempDir } from './lib.mjs';
+import { backendDist as dist, root, buildBackend, browserSession, freePort, numberArg as arg, percentile, median, startProduct, tempDir } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const LISTINGS = arg('listings', 50_000);
 const CHANGES = arg('changes', 200);
 const AGENTS = 15; // the MLS search allows 20 per minute per address
@@ -30,8 +25,6 @@ const MEMBERS = 500;
 const GOALS = { replicationS: 60, replicationRssMb: 300, incrementalS: 5, latencyP95S: 90 };
 
 if (!process.argv.includes('--no-build')) buildBackend();
-const require = createRequire(import.meta.url);
-const dist = (...p) => require(path.join(root, 'backend', 'dist', ...p));
 const { createDb } = dist('platform', 'db', 'knex.js');
 const { writeDemoDataset, makeDemoChange } = dist('modules', 'mls', 'index.js');
 

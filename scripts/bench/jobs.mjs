@@ -1,16 +1,12 @@
 #!/usr/bin/env node
 // npm run bench:jobs — how quickly an idle queue starts a new job (send → handler start), over 100 jobs,
 // with the product's queue settings (LISTEN/NOTIFY, batching), on a throw-away embedded database.
-import path from 'node:path';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { buildBackend, freePort, median, percentile, root, tempDir } from './lib.mjs';
+import { backendDist as dist, buildBackend, median, openBenchDatabase, percentile, startBenchPostgres, tempDir } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 buildBackend();
-const dist = (p) => require(path.join(root, 'backend', 'dist', p));
-const { startEmbeddedPostgres, ensureDatabase } = dist('platform/db/embedded.js');
-const { createDb, migrateLatest } = dist('platform/db/knex.js');
 const { createQueue } = dist('platform/jobs/queue.js');
 const { loadConfig } = dist('platform/config.js');
 const { createLogger } = dist('platform/logger.js');
@@ -19,11 +15,8 @@ const { z } = require('zod');
 const N = Number(process.env.BENCH_JOBS ?? 100);
 const logger = createLogger('warn', 'bench');
 const dataDir = tempDir('la-bench-jobs-');
-const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger, ephemeral: true });
-await ensureDatabase(pg.connectionString('postgres'), 'bench');
-const url = pg.connectionString('bench');
-const db = createDb(url);
-await migrateLatest(db);
+const pg = await startBenchPostgres(dataDir, logger);
+const { url, db } = await openBenchDatabase(pg, 'bench');
 
 let onRun = () => {};
 const job = {

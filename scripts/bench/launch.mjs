@@ -6,15 +6,9 @@
 // the machine. Product queue settings and the production launch job; a throw-away embedded database.
 //   BENCH_CAMPAIGNS=20  BENCH_META_LATENCY_MS=150
 import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { buildBackend, freePort, median, percentile, root, tempDir } from './lib.mjs';
+import { backendDist as dist, buildBackend, median, openBenchDatabase, percentile, startBenchPostgres, tempDir } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
 buildBackend();
-const dist = (p) => require(path.join(root, 'backend', 'dist', p));
-const { startEmbeddedPostgres, ensureDatabase } = dist('platform/db/embedded.js');
-const { createDb, migrateLatest } = dist('platform/db/knex.js');
 const { createQueue } = dist('platform/jobs/queue.js');
 const { jobs: allJobs } = dist('jobs.js');
 const { loadConfig } = dist('platform/config.js');
@@ -29,16 +23,13 @@ const LATENCY = Number(process.env.BENCH_META_LATENCY_MS ?? 150);
 const WARMUP = 2;
 const logger = createLogger('warn', 'bench');
 const dataDir = tempDir('la-bench-launch-');
-const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger, ephemeral: true });
+const pg = await startBenchPostgres(dataDir, logger);
 const now = () => performance.timeOrigin + performance.now();
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function run(mode) {
   const name = `bench_${mode}`;
-  await ensureDatabase(pg.connectionString('postgres'), name);
-  const url = pg.connectionString(name);
-  const db = createDb(url, { max: 20 });
-  await migrateLatest(db);
+  const { url, db } = await openBenchDatabase(pg, name, { max: 20 });
   const graph = mode === 'meta' ? await startFakeGraph({ latencyMs: LATENCY }) : null;
   const config = loadConfig({ LOG_LEVEL: 'warn', ...(graph ? { ...META_TEST_ENV, META_GRAPH_URL: graph.url } : {}) });
   const queue = createQueue({ connectionString: url, db, logger, config, jobs: allJobs, workers: [launchCampaignJob.name] });

@@ -17,14 +17,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { buildBackend, freePort, median, percentile, root, startProduct, tempDir } from './lib.mjs';
+import { backendDist as dist, buildBackend, median, openBenchDatabase, percentile, startBenchPostgres, startProduct, tempDir } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
 buildBackend();
-const dist = (p) => require(path.join(root, 'backend', 'dist', p));
-const { startEmbeddedPostgres, ensureDatabase } = dist('platform/db/embedded.js');
-const { createDb, migrateLatest } = dist('platform/db/knex.js');
 const { createLogger } = dist('platform/logger.js');
 const { createSecretBox } = dist('platform/crypto/secret-box.js');
 const { LeadFormTokens } = dist('modules/leads/form-token.js');
@@ -63,11 +58,8 @@ await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 const hook = `http://127.0.0.1:${receiver.address().port}/hook`;
 
 const logger = createLogger('warn', 'bench');
-const pg = await startEmbeddedPostgres({ dataDir: tempDir('la-bench-leads-pg-'), port: await freePort(), logger, ephemeral: true });
-await ensureDatabase(pg.connectionString('postgres'), 'bench_leads');
-const dbUrl = pg.connectionString('bench_leads');
-const db = createDb(dbUrl, { max: 4 });
-await migrateLatest(db);
+const pg = await startBenchPostgres(tempDir('la-bench-leads-pg-'), logger);
+const { url: dbUrl, db } = await openBenchDatabase(pg, 'bench_leads', { max: 4 });
 
 // One agent with a custom webhook (emails off: the webhook is what is measured) and a listing per lead.
 const [agent] = await db('agents').insert({ name: 'Bench Agent', state: 'FL', source: 'manual' }).returning('id');

@@ -6,10 +6,39 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const requireHere = createRequire(import.meta.url);
+
+/** A module of the built backend (backend/dist, after buildBackend): backendDist('platform/db/knex.js') or backendDist('platform', 'db', 'knex.js'). */
+export const backendDist = (...p) => requireHere(path.join(root, 'backend', 'dist', ...p));
+
+/** `--name N` on the command line, as a number; `fallback` when it is not there. */
+export function numberArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** A throw-away embedded PostgreSQL (the product's own) on a free port, its data in `dataDir`. */
+export async function startBenchPostgres(dataDir, logger) {
+  const { startEmbeddedPostgres } = backendDist('platform/db/embedded.js');
+  return startEmbeddedPostgres({ dataDir, port: await freePort(), logger, ephemeral: true });
+}
+
+/** Database `name` on `pg` (startBenchPostgres), created if missing and migrated: its URL and a knex on it. */
+export async function openBenchDatabase(pg, name, poolOptions) {
+  const { ensureDatabase } = backendDist('platform/db/embedded.js');
+  const { createDb, migrateLatest } = backendDist('platform/db/knex.js');
+  await ensureDatabase(pg.connectionString('postgres'), name);
+  const url = pg.connectionString(name);
+  const db = createDb(url, poolOptions);
+  await migrateLatest(db);
+  return { url, db };
+}
 
 export function buildBackend() {
   const res = spawnSync('npx', ['tsc', '-b', 'backend'], { cwd: root, stdio: 'inherit' });

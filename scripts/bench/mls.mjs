@@ -5,26 +5,16 @@
 // through the real Koa app on 127.0.0.1. Embedded PostgreSQL in a temp folder; everything is removed at the end.
 //   node scripts/bench/mls.mjs [--listings 1000] [--requests 50] [--no-build]
 import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { root, buildBackend, freePort, tempDir, median, percentile } from './lib.mjs';
+import { backendDist as dist, buildBackend, median, numberArg as arg, openBenchDatabase, percentile, startBenchPostgres, tempDir } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const LISTINGS = arg('listings', 1000);
 const REQUESTS = arg('requests', 50);
 const TARGET_LOAD_MS = 2000;
 
 if (!process.argv.includes('--no-build')) buildBackend();
-const require = createRequire(import.meta.url);
-const dist = (...p) => require(path.join(root, 'backend', 'dist', ...p));
 const { loadConfig } = dist('platform', 'config.js');
 const { createLogger } = dist('platform', 'logger.js');
-const { startEmbeddedPostgres, ensureDatabase } = dist('platform', 'db', 'embedded.js');
-const { createDb, migrateLatest } = dist('platform', 'db', 'knex.js');
 const { createQueue } = dist('platform', 'jobs', 'queue.js');
 const { jobs } = dist('jobs.js');
 const { createApp } = dist('app.js');
@@ -115,11 +105,10 @@ async function main() {
   for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => cleanup().finally(() => process.exit(130)));
 
   try {
-    pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger, ephemeral: true });
-    await ensureDatabase(pg.connectionString('postgres'), 'bench');
-    const url = pg.connectionString('bench');
-    db = createDb(url, { max: 10 });
-    await migrateLatest(db);
+    pg = await startBenchPostgres(dataDir, logger);
+    const opened = await openBenchDatabase(pg, 'bench', { max: 10 });
+    const url = opened.url;
+    db = opened.db;
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SESSION_SECRET: 'bench-session-secret-that-is-long-enough-42' });
     queue = createQueue({ connectionString: url, db, logger, config, jobs, work: false });
     await queue.start();

@@ -1,6 +1,6 @@
 import { HOUSING_TARGETING_REJECTED, listingPagePath } from '@app/contracts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser, type Session } from '../../../test/factories';
+import { campaignDraftBody, wizardBrowser, type Session } from '../../../test/factories';
 import { transitionCampaign } from './campaign-transitions';
 
 let t: TestContext;
@@ -14,23 +14,9 @@ afterAll(() => t.close());
 const wizard = (session: Session = t.newSession(), name = 'Dana Whitfield') =>
   wizardBrowser(session, { name, listing: { images: ['https://photos.example.com/1.jpg', 'https://photos.example.com/2.jpg'] } });
 
-const payload = (agentId: number, listingId: number, extra: Record<string, unknown> = {}) => ({
-  agentId,
-  listingId,
-  templateType: 'just-listed',
-  adFormat: 'single',
-  headline: 'Amazing Property in Tampa',
-  description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
-  subtitle: 'Looking to buy, rent or sell?',
-  callToAction: 'Learn more',
-  targetAudience: 'Local Home Buyers (25-55)',
-  impressions: 25000,
-  price: '399',
-  imageUrl: 'https://photos.example.com/1.jpg',
-  carouselImages: [],
-  link: 'https://agent.example.com/listing/12-palm',
-  ...extra,
-});
+/** The wizard's draft body with "Learn more" and no status field (undefined is left out of the JSON sent). */
+const payload = (agentId: number, listingId: number, extra: Record<string, unknown> = {}) =>
+  campaignDraftBody(agentId, listingId, { callToAction: 'Learn more', status: undefined, ...extra });
 
 const imgs = (n: number) => Array.from({ length: n }, (_, i) => `https://photos.example.com/${i}.jpg`);
 

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signedInBrowser } from '../../../test/factories';
+import { leadFormBody, signedInBrowser } from '../../../test/factories';
 import { deliverJob } from '../notifications';
-import { LeadFormTokens } from './form-token';
 
 /** A local receiver that records what it is sent and answers 204. */
 async function startReceiver() {
@@ -56,22 +54,9 @@ describe('a lead sent on a listing page reaches the agent webhook, signed', () =
       // The agent's notification settings as the dashboard saves them.
       await session.put(`/api/agents/${agentId}/notification-settings`).send({ webhookUrl: rx.url, webhookSecret: SECRET, emailNotifications: false }).expect(200);
 
-      const token = new LeadFormTokens(t.config.SESSION_SECRET!).issue(mlsId, Date.now() - 10_000);
       const res = await t.request
         .post(`/api/listings/${mlsId}/leads`)
-        .send({
-          name: 'Jordan Buyer',
-          email: 'jordan@example.com',
-          phone: '(813) 555-0100',
-          message: 'Is it still available?',
-          interestedInTour: true,
-          interestedInSimilar: false,
-          website: '',
-          formToken: token,
-          idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-          consentVersion: 'tcpa-2026-11',
-          pageUrl: `https://homes.example.com/listing/${mlsId}`,
-        })
+        .send(leadFormBody(t.config.SESSION_SECRET!, mlsId, { consentVersion: 'tcpa-2026-11', pageUrl: `https://homes.example.com/listing/${mlsId}` }))
         .expect(201);
 
       await until(() => rx.received.length > 0, 15000);

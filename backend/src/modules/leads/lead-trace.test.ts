@@ -4,15 +4,13 @@
  * delivery job it enqueues (its trace context in the job's data) and the webhook call the job makes share one
  * trace id; the webhook request carries it on (traceparent), and the log lines written meanwhile name it.
  */
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import supertest from 'supertest';
 import { createTestDatabase } from '../../../test/helpers';
-import { listingBody, loggedInAgent } from '../../../test/factories';
+import { leadFormBody, listingBody, loggedInAgent } from '../../../test/factories';
 import { createDb } from '../../platform/db/knex';
 import { buildBackend, SPAN_KIND, startTracedServer, TEST_SESSION_SECRET, until, type TracedServer } from '../../../test/traced-server';
-import { LeadFormTokens } from './form-token';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -56,19 +54,7 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
       await session.put(`/api/agents/${agent.id}/notification-settings`).send({ webhookUrl: hook, webhookSecret: SECRET, emailNotifications: false }).expect(200);
       const res = await supertest(origin)
         .post(`/api/listings/${listing.mlsId}/leads`)
-        .send({
-          name: 'Jordan Buyer',
-          email: 'jordan@example.com',
-          phone: '(813) 555-0100',
-          message: 'Is it still available?',
-          interestedInTour: true,
-          interestedInSimilar: false,
-          website: '',
-          formToken: new LeadFormTokens(TEST_SESSION_SECRET).issue(listing.mlsId, Date.now() - 10_000),
-          idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-          consentVersion: 'tcpa-2026-11',
-          pageUrl: `https://homes.example.com/listing/${listing.mlsId}`,
-        })
+        .send(leadFormBody(TEST_SESSION_SECRET, listing.mlsId, { consentVersion: 'tcpa-2026-11', pageUrl: `https://homes.example.com/listing/${listing.mlsId}` }))
         .expect(201);
       const requestId = res.headers['x-request-id'];
       await until('the webhook call', () => received.length > 0);

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { launchJobCount } from '../../../test/jobs';
-import { wizardBrowser, type Session } from '../../../test/factories';
+import { campaignDraftBody, waitFor, wizardBrowser, type Session } from '../../../test/factories';
 
 /*
  * Checkout with the embedded provider (local test payments, the default: no STRIPE_* configured),
@@ -20,23 +20,7 @@ afterAll(() => t.close());
 /** A wizard browser up to the pricing step: a manual agent, a listing and a draft campaign. */
 async function draftCampaign(session: Session = t.newSession(), price = '399') {
   const { agent, listing } = await wizardBrowser(session);
-  const draft = {
-      agentId: agent.id,
-      listingId: listing.id,
-      templateType: 'just-listed',
-      adFormat: 'single',
-      headline: 'Amazing Property in Tampa',
-      description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
-      subtitle: 'Looking to buy, rent or sell?',
-      callToAction: 'View Details',
-      targetAudience: 'Local Home Buyers (25-55)',
-      impressions: 25000,
-      price,
-      imageUrl: 'https://photos.example.com/1.jpg',
-      carouselImages: [],
-      link: 'https://agent.example.com/listing/12-palm',
-      status: 'draft',
-  };
+  const draft = campaignDraftBody(agent.id, listing.id, { price });
   const { body: campaign } = await session.post('/api/campaigns').send(draft).expect(201);
   return { session, agent, listing, draft, campaign: campaign as { id: number; price: string } };
 }
@@ -55,17 +39,6 @@ const pay = (session: Session, clientSecret: string, cardNumber: string, extra: 
 const campaignRow = (id: number) => t.db('campaigns').where({ id }).first();
 const paymentRow = (campaignId: number) => t.db('payments').where({ campaignId }).first();
 const moves = (campaignId: number) => t.db('campaignTransitions').where({ campaignId }).orderBy('id').select('fromStatus', 'toStatus');
-
-/** Poll the database until `check` returns a value, or fail after the deadline. */
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('POST /api/create-payment-intent (local test payments)', () => {
   it('charges the campaign’s budget, computed by the server, and moves the campaign to pending_payment', async () => {

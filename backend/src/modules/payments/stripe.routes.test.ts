@@ -2,7 +2,7 @@ import nock from 'nock';
 import Stripe from 'stripe';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { launchJobCount } from '../../../test/jobs';
-import { wizardBrowser, type Session } from '../../../test/factories';
+import { campaignDraftBody, wizardBrowser, type Session } from '../../../test/factories';
 
 /*
  * The Stripe provider against Stripe's documented HTTP shapes (nock; nothing leaves the machine):
@@ -34,23 +34,7 @@ afterAll(() => t.close());
 
 async function draftCampaign(session: Session = t.newSession(), price = '399') {
   const { agent, listing } = await wizardBrowser(session, { listing: { images: [] } });
-  const draft = {
-      agentId: agent.id,
-      listingId: listing.id,
-      templateType: 'just-listed',
-      adFormat: 'single',
-      headline: 'Amazing Property in Tampa',
-      description: 'Sunny 3-bed home with a pool.',
-      subtitle: 'Looking to buy, rent or sell?',
-      callToAction: 'View Details',
-      targetAudience: 'Local Home Buyers (25-55)',
-      impressions: 25000,
-      price,
-      imageUrl: 'https://photos.example.com/1.jpg',
-      carouselImages: [],
-      link: 'https://agent.example.com/listing/12-palm',
-      status: 'draft',
-  };
+  const draft = campaignDraftBody(agent.id, listing.id, { description: 'Sunny 3-bed home with a pool.', price });
   const { body: campaign } = await session.post('/api/campaigns').send(draft).expect(201);
   return { session, campaignId: campaign.id as number, draft };
 }

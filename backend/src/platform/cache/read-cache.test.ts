@@ -1,5 +1,5 @@
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { wizardBrowser } from '../../../test/factories';
+import { campaignDraftBody, wizardBrowser } from '../../../test/factories';
 import { createReadCaches, READ_CACHE_MAX_TTL_MS } from './read-cache';
 
 let t: TestContext;
@@ -117,16 +117,7 @@ describe('the cached agent-scoped reads', () => {
 
   it('a campaign changed by this process is read afresh', async () => {
     const { session, agent, listing } = await wizardBrowser(t.newSession());
-    const { body: campaign } = await session
-      .post('/api/campaigns')
-      .send({
-        agentId: agent.id, listingId: listing.id, templateType: 'just-listed', adFormat: 'single',
-        headline: 'Amazing Property in Tampa', description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
-        subtitle: 'Looking to buy, rent or sell?', callToAction: 'View Details', targetAudience: 'Local Home Buyers (25-55)',
-        impressions: 25000, price: '399', imageUrl: 'https://photos.example.com/1.jpg', carouselImages: [],
-        link: 'https://agent.example.com/listing/12-palm', status: 'draft',
-      })
-      .expect(201);
+    const { body: campaign } = await session.post('/api/campaigns').send(campaignDraftBody(agent.id, listing.id)).expect(201);
     expect((await session.get(`/api/campaigns/${campaign.id}`).expect(200)).body.status).toBe('draft');
     await t.db('campaigns').where({ id: campaign.id }).update({ status: 'canceled' });
     expect((await session.get(`/api/campaigns/${campaign.id}`).expect(200)).body.status).toBe('canceled');

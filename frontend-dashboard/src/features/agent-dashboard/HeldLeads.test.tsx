@@ -1,13 +1,9 @@
 /// <reference types="jest" />
 import type { LeadShown } from '@app/contracts';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { makeStore } from '../../store/store';
 import { jsonReply } from '../../testing/json-reply';
+import { mount, unmountAll, until as untilState } from '../../testing/mount';
 import { HeldLeads, holdReasonText } from './HeldLeads';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const lead = (id: number, over: Partial<LeadShown> = {}): LeadShown => ({
   id,
@@ -49,34 +45,20 @@ function fakeServer(initial: LeadShown[]) {
 }
 
 let container: HTMLDivElement;
-let root: Root;
 const toasts: { title: string }[] = [];
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
+  await unmountAll();
   toasts.length = 0;
 });
 
-async function until(done: () => boolean) {
-  for (let i = 0; i < 200 && !done(); i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
-  if (!done()) throw new Error('the section never reached the expected state');
-}
+const until = (done: () => boolean) => untilState(done, 'the section');
 const rows = () => [...container.querySelectorAll('[data-testid="held-lead"]')];
 const button = (label: string) => [...container.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === label) as HTMLButtonElement;
 
 describe('Held for review (the leads card)', () => {
   it('lists the held leads with why, and Release / Discard each take one off the list', async () => {
     const calls = fakeServer([lead(3, { holdReasons: ['network', 'proof'] }), lead(2), lead(1)]);
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () => {
-      root.render(
-        <Provider store={makeStore('')}>
-          <HeldLeads agentId="7" count={3} toast={(t) => toasts.push(t)} />
-        </Provider>,
-      );
-    });
+    container = await mount(<HeldLeads agentId="7" count={3} toast={(t) => toasts.push(t)} />);
     await until(() => rows().length === 3);
     expect(container.textContent).toContain('Held for review (3)');
     expect(rows()[0].textContent).toContain("many leads from one network; the page's check was not completed");

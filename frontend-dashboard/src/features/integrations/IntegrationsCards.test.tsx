@@ -1,13 +1,9 @@
 /// <reference types="jest" />
 import type { ApiKeyView, SmsView } from '@app/contracts';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { makeStore } from '../../store/store';
+import { mount, unmountAll, until } from '../../testing/mount';
 import { ApiKeysCard } from './ApiKeysCard';
 import { TextAlertsCard } from './TextAlertsCard';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 interface Call {
   method: string;
@@ -65,22 +61,11 @@ function fakeServer(opts: { me?: object } = {}) {
 }
 
 let container: HTMLDivElement;
-let root: Root;
 
 async function render(node: ReactNode) {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root.render(<Provider store={makeStore('')}>{node}</Provider>));
+  container = await mount(node);
 }
-async function until(done: () => boolean) {
-  for (let i = 0; i < 200 && !done(); i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
-  if (!done()) throw new Error('the card never reached the expected state');
-}
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+afterEach(unmountAll);
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
 const byLabel = (text: string) => {
   const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(text));

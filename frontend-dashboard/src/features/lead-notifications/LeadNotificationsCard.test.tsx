@@ -1,28 +1,12 @@
 /// <reference types="jest" />
 import { CRM_INTEGRATIONS, type DeliveryView, type NotificationSettingsView } from '@app/contracts';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { makeStore } from '../../store/store';
 import { jsonReply } from '../../testing/json-reply';
+import { mount, unmountAll, until } from '../../testing/mount';
+import { notificationSettings } from '../../testing/notification-settings';
 import { LeadNotificationsCard } from './LeadNotificationsCard';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const baseSettings: NotificationSettingsView = {
-  emailNotifications: true,
-  instantNotifications: true,
-  webhookUrl: null,
-  hasWebhookSecret: false,
-  webhookDisabled: false,
-  zapierWebhookUrl: null,
-  zapierDisabled: false,
-  crmType: null,
-  crmWebhookUrl: null,
-  hasCrmApiKey: false,
-  crmDisabled: false,
-  waitingEmails: 0,
-};
+const baseSettings = notificationSettings();
 
 interface Call {
   method: string;
@@ -78,33 +62,14 @@ function fakeServer(opts: {
 }
 
 let container: HTMLDivElement;
-let root: Root;
 
 async function render() {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root.render(
-      <Provider store={makeStore('')}>
-        <LeadNotificationsCard agentId="7" />
-      </Provider>,
-    );
-  });
+  container = await mount(<LeadNotificationsCard agentId="7" />);
   // The settings have loaded once the save button is there.
   await until(() => !!button('Save Settings'));
 }
 
-/** Lets React and the queries run until `done` holds (fails the test after 2 s). */
-async function until(done: () => boolean) {
-  for (let i = 0; i < 200 && !done(); i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
-  if (!done()) throw new Error('the card never reached the expected state');
-}
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+afterEach(unmountAll);
 
 const byLabel = (text: string) => {
   const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(text));

@@ -1,22 +1,8 @@
 /// <reference types="jest" />
-import { CRM_INTEGRATIONS, type NotificationSettingsView } from '@app/contracts';
+import { CRM_INTEGRATIONS } from '@app/contracts';
+import { notificationSettings as saved } from '../../testing/notification-settings';
 import { crmFieldsShown, fieldErrorsOf, formFromSettings, secretsEndedByUrlChange, settingsPayload, tabOfFirstError, testableTypes } from './settingsForm';
 
-const saved = (over: Partial<NotificationSettingsView> = {}): NotificationSettingsView => ({
-  emailNotifications: true,
-  instantNotifications: true,
-  webhookUrl: null,
-  hasWebhookSecret: false,
-  webhookDisabled: false,
-  zapierWebhookUrl: null,
-  zapierDisabled: false,
-  crmType: null,
-  crmWebhookUrl: null,
-  hasCrmApiKey: false,
-  crmDisabled: false,
-  waitingEmails: 0,
-  ...over,
-});
 const integrations = [...CRM_INTEGRATIONS];
 const owner = { canChangeIntegrations: true, integrations };
 

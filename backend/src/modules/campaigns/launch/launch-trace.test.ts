@@ -5,7 +5,7 @@
  */
 import supertest from 'supertest';
 import { createTestDatabase } from '../../../../test/helpers';
-import { wizardBrowser } from '../../../../test/factories';
+import { campaignDraftBody, wizardBrowser } from '../../../../test/factories';
 import { buildBackend, SPAN_KIND, startTracedServer, until, type TracedServer } from '../../../../test/traced-server';
 import { startFakeGraph, type FakeGraph } from '../testing/fake-graph-server';
 import { META_TEST_ENV } from '../testing/meta-graph-shapes';
@@ -32,24 +32,8 @@ describe('tracing (OpenTelemetry, in-memory exporter)', () => {
     const { session, agent, listing } = await wizardBrowser(supertest.agent(server.origin));
     const { body: campaign } = await session
       .post('/api/campaigns')
-      .send({
-        agentId: agent.id,
-        listingId: listing.id,
-        templateType: 'just-listed',
-        adFormat: 'single',
-        headline: 'Amazing Property in Tampa',
-        description: 'Sunny 3-bed home with a pool. Schedule a tour today.',
-        subtitle: 'Looking to buy, rent or sell?',
-        callToAction: 'View Details',
-        targetAudience: 'Local Home Buyers (25-55)',
-        impressions: 25000,
-        price: '399',
-        // A demo MLS photo: the launch uploads it to Meta from the app's own files (no network here).
-        imageUrl: '/demo-mls/photos/exterior-01.jpg',
-        carouselImages: [],
-        link: 'https://agent.example.com/listing/12-palm',
-        status: 'draft',
-      })
+      // A demo MLS photo: the launch uploads it to Meta from the app's own files (no network here).
+      .send(campaignDraftBody(agent.id, listing.id, { imageUrl: '/demo-mls/photos/exterior-01.jpg' }))
       .expect(201);
     const intent = await session.post('/api/create-payment-intent').send({ amount: 399, campaignId: campaign.id }).expect(200);
     await session

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { nockStrict } from '../../../../test/nock-strict';
 import { AppError } from '../../../platform/errors';
 import { createLogger } from '../../../platform/logger';
 import type { IntegrationState } from '../../notifications';
@@ -13,19 +14,7 @@ import { OpenAiHelpAssistant } from './openai-assistant';
 const API = 'https://api.openai.com';
 const logger = createLogger('silent');
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-});
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending).toEqual([]);
-});
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+nockStrict();
 
 const completion = (content: string) => ({
   id: 'chatcmpl-9wiSIg5LYrrpxwsr2PubSQnbtod1P',

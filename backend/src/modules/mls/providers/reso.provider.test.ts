@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { nockStrict } from '../../../../test/nock-strict';
 import { createResoProvider, memberFilter, odataString, retryAfterMs, type ResoProviderOptions } from './reso.provider';
 import { MlsProviderError } from './mls-provider';
 
@@ -11,20 +12,7 @@ import { MlsProviderError } from './mls-provider';
 const API = 'https://reso.example.com';
 const TOKEN = 'https://auth.example.com';
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-});
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending).toEqual([]);
-});
-afterAll(() => {
-  nock.enableNetConnect();
-  // nock patches node's shared net/http modules: unpatch them, or the next test file in this worker inherits them.
-  nock.restore();
-});
+nockStrict();
 
 function property(key: string, extra: Record<string, unknown> = {}) {
   return {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
+import { nockStrict } from '../../../../../test/nock-strict';
 import { AppError } from '../../../../platform/errors';
 import { createLogger } from '../../../../platform/logger';
 import { listingFacts } from '../listing-facts';
@@ -17,21 +18,7 @@ import { buildPrompt, cleanCompletion, OpenAiCopywriter } from './openai-copywri
 const API = 'https://api.openai.com';
 const logger = createLogger('silent');
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-});
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending).toEqual([]);
-});
-afterAll(() => {
-  nock.enableNetConnect();
-  // Take nock's interceptors off the shared http/fetch globals: the next test file in this worker
-  // loads its own nock, and two stacked interceptors break loopback connections (supertest, pg).
-  nock.restore();
-});
+nockStrict();
 
 function chatCompletion(content: string, model = 'gpt-4o-mini') {
   return {

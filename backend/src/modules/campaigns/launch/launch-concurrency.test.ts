@@ -32,8 +32,8 @@ afterEach(() => nock.cleanAll());
 
 describe('launch happens once per campaign (DESIGN §3)', () => {
   it('20 concurrent payment confirmations and a re-sent job make exactly one Meta campaign', async () => {
-    // Meta answers each creation after 300 ms, so the re-sent job runs while the first launch is mid-way.
-    const graph = mockGraph({}, {}, { latencyMs: 300 });
+    // Meta answers each creation after a second, so the re-sent job runs while the first launch is mid-way.
+    const graph = mockGraph({}, {}, { latencyMs: 1000 });
     const { campaignId } = await insertListingWithDraftCampaign(t.db);
 
     // Each confirmation in its own transaction, all at once.
@@ -42,7 +42,10 @@ describe('launch happens once per campaign (DESIGN §3)', () => {
     );
     expect(results.filter((r) => r.moved)).toHaveLength(1);
     for (const r of results.filter((x) => !x.moved)) expect(['paid', 'launching', 'active']).toContain(r.status);
-    // The launch job delivered a second time (pg-boss may run a job twice; ops may resend one).
+    // The launch job delivered a second time (pg-boss may run a job twice; ops may resend one), once the first
+    // launch holds the lease and waits on Meta: the duplicate then finds the lease taken whenever a worker fetches
+    // it (about three seconds of launch remain; workers poll every half second behind a pooler).
+    await waitFor('the first launch calling Meta', async () => graph.urls.length > 0);
     const duplicateId = await t.queue.send(launchJob, { campaignId });
 
     await waitFor('active', async () => (await t.db('campaigns').where({ id: campaignId }).first('status')).status === 'active');

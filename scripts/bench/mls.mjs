@@ -126,7 +126,7 @@ async function main() {
     if (created.status !== 201) throw new Error(`agent create answered ${created.status}`);
     const cookie = created.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const agent = await created.json();
-    await db('agents').where({ id: agent.id }).update({ source: 'mls', mlsId: MEMBER });
+    await db('agents').where({ id: agent.id }).update({ source: 'mls', mlsSystem: config.mlsSystem, mlsId: MEMBER });
 
     const properties = Array.from({ length: LISTINGS }, (_, i) => property(i));
     await writeDemoDataset(db, { members: [], properties });

@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { backendDist as dist, buildBackend, median, openBenchDatabase, percentile, startBenchPostgres, startProduct, tempDir } from './lib.mjs';
+import { backendDist as dist, buildBackend, leadFormJson, median, openBenchDatabase, percentile, startBenchPostgres, startProduct, tempDir } from './lib.mjs';
 
 buildBackend();
 const { createLogger } = dist('platform/logger.js');
@@ -107,15 +107,7 @@ async function sendLead(mlsId = mlsIds[n % LISTINGS], name = null) {
   const res = await fetch(`${product.url}/api/listings/${mlsId}/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 8) & 255}.${i & 255}.7`, 'sec-fetch-site': 'same-origin', origin: product.url },
-    body: JSON.stringify({
-      name: name ?? `Buyer ${i}`,
-      email: `buyer${i}@example.com`,
-      message: 'Is it still available?',
-      interestedInTour: true,
-      interestedInSimilar: false,
-      formToken: tokens.issue(mlsId, Date.now() - 5000),
-      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-    }),
+    body: leadFormJson(tokens, mlsId, i, name ?? undefined),
   });
   const at = now();
   if (res.status !== 201) {

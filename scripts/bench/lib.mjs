@@ -364,6 +364,19 @@ export function leadRequests(origin, mlsIds, tokens) {
   };
 }
 
+/** A buyer's lead form body, as the listing page sends it: buyer `i` (its own email), a form token signed by `tokens`. */
+export function leadFormJson(tokens, mlsId, i, name = `Buyer ${i}`) {
+  return JSON.stringify({
+    name,
+    email: `buyer${i}@example.com`,
+    message: 'Is it still available?',
+    interestedInTour: true,
+    interestedInSimilar: false,
+    formToken: tokens.issue(mlsId, Date.now() - 5000),
+    idempotencyKey: crypto.randomBytes(12).toString('base64url'),
+  });
+}
+
 /**
  * `count` POSTs at `connections` (closed loop) to `url`, each request made by `setupRequest`: each answer's time, and
  * answers per second between the first answer and the last (autocannon's own figure counts whole seconds of its

@@ -18,7 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { BROWSER_HEADERS, buildBackend, cpuSecondsOf, freePort, median, percentile, postClosedLoop, root, startProduct, tempDir, waitFor } from './lib.mjs';
+import { BROWSER_HEADERS, buildBackend, cpuSecondsOf, freePort, leadFormJson, median, percentile, postClosedLoop, root, startProduct, tempDir, waitFor } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 buildBackend();
@@ -119,15 +119,7 @@ function leadRequest(req) {
     ...req,
     path: `/api/listings/${mlsId}/leads`,
     headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', origin: web.url, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-    body: JSON.stringify({
-      name: `Buyer ${i}`,
-      email: `buyer${i}@example.com`,
-      message: 'Is it still available?',
-      interestedInTour: true,
-      interestedInSimilar: false,
-      formToken: tokens.issue(mlsId, Date.now() - 5000),
-      idempotencyKey: crypto.randomBytes(12).toString('base64url'),
-    }),
+    body: leadFormJson(tokens, mlsId, i),
   };
 }
 const postLeads = (count, label) => postClosedLoop(web.url, leadRequest, { count, connections: CONNECTIONS, label });

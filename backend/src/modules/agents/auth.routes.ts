@@ -15,7 +15,7 @@ import {
   verifyEmailSchema,
 } from '@app/contracts';
 import { defineRoutes, route } from '../../platform/http/route';
-import { consumeRateLimit, rateLimit } from '../../platform/http/rate-limit';
+import { rateLimit } from '../../platform/http/rate-limit';
 import { actorOf, browserKeyOf, hashOf, isImpersonating, type SessionData } from '../../platform/auth/actor';
 import { notFound, unauthorized } from '../../platform/errors';
 import { audit } from '../../platform/audit';

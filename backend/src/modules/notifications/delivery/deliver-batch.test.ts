@@ -9,7 +9,7 @@ import { enqueueLeadDeliveries } from './lead-deliveries';
 import { deliveryTransports } from './delivery-deps';
 import { saveSettings } from '../settings/settings.service';
 import { startReceiver } from '../testing/receiver';
-import { agentWithListing, insertLead, waitFor } from '../../../../test/factories';
+import { agentWithListing, insertLead } from '../../../../test/factories';
 import { resolvesToPublicAddresses } from '../../../platform/outbound/http';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

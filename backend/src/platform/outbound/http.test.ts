@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createSafeFetch, isForbiddenAddress, OutboundError, resolvesToPublicAddresses } from './http';
 
 describe('isForbiddenAddress', () => {
@@ -65,11 +65,29 @@ describe('createSafeFetch', () => {
   let server: http.Server;
   let base: string;
   const hits: string[] = [];
+  /** The connections that carried each probe's requests (by its x-probe header). */
+  const probes = new Map<string, Set<Socket>>();
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       hits.push(req.url!);
-      if (req.url === '/redirect-private') {
+      const probe = req.headers['x-probe'];
+      if (typeof probe === 'string') probes.set(probe, (probes.get(probe) ?? new Set()).add(req.socket));
+      if (req.url === '/redirect-with-body') {
+        res.writeHead(302, { Location: '/ok', 'Content-Type': 'text/html' }).end('<a href="/ok">moved</a>'.repeat(200));
+      } else if (req.url === '/headers') {
+        res.setHeader('Retry-After', '120');
+        res.setHeader('X-Many', ['a', 'b']);
+        res.writeHead(429).end('slow down');
+      } else if (req.url === '/drip') {
+        // Headers at once, then a byte every 50 ms for 2 s: no single gap reaches the body timeout.
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        let n = 0;
+        const t = setInterval(() => (++n === 40 ? (clearInterval(t), res.end('.')) : res.write('.')), 50);
+        res.on('close', () => clearInterval(t));
+      } else if (req.url === '/redirect-private') {
         res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      } else if (req.url === '/redirect-to-redirect') {
+        res.writeHead(301, { Location: '/redirect-ok' }).end();
       } else if (req.url === '/redirect-ok') {
         res.writeHead(307, { Location: '/ok' }).end();
       } else if (req.url === '/slow') {
@@ -120,5 +138,69 @@ describe('createSafeFetch', () => {
   it('times out', async () => {
     const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 300 });
     await expect(safeFetch(`${base}/slow`)).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  // undici may open a second connection while the first is finishing its answer; after that, calls alternate over the two.
+  it('keeps its connections to a host and reuses them for the next calls', async () => {
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 2000, maxRedirects: 0 });
+    for (let i = 0; i < 8; i++) {
+      const res = await safeFetch(`${base}/ok`, { method: 'POST', body: `n${i}`, headers: { 'content-type': 'text/plain', 'x-probe': 'keep-alive' } });
+      expect(await res.text()).toBe(`got POST n${i}`);
+    }
+    expect(probes.get('keep-alive')!.size).toBeLessThanOrEqual(2);
+  });
+
+  it('reads off a redirect’s body, so its connection serves the next hop; a POST becomes a GET after a 302', async () => {
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 2000 });
+    for (let i = 0; i < 4; i++) {
+      const res = await safeFetch(`${base}/redirect-with-body`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain', 'x-probe': 'followed' } });
+      expect(res.status).toBe(200);
+      expect(res.url).toBe(`${base}/ok`);
+      expect(await res.text()).toBe('got GET ');
+    }
+    expect(probes.get('followed')!.size).toBeLessThanOrEqual(2);
+  });
+
+  it('answers a 3xx as it is with maxRedirects 0, its body read, so the connection serves the next calls', async () => {
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 2000, maxRedirects: 0 });
+    for (let i = 0; i < 4; i++) {
+      const res = await safeFetch(`${base}/redirect-with-body`, { method: 'POST', body: 'x', headers: { 'x-probe': 'not-followed' } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('Location')).toBe('/ok');
+      expect(res.url).toBe(`${base}/redirect-with-body`);
+      expect(await res.text()).toContain('moved');
+    }
+    expect(probes.get('not-followed')!.size).toBeLessThanOrEqual(2);
+  });
+
+  it('gives the answer’s headers as Headers#get does', async () => {
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 2000 });
+    const res = await safeFetch(`${base}/headers`);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toBe('120');
+    expect(res.headers.get('x-many')).toBe('a, b');
+    expect(res.headers.get('x-absent')).toBeNull();
+    expect(await res.text()).toBe('slow down');
+  });
+
+  it('bounds the whole call, a body that trickles in included: the status stands, the body is a timeout', async () => {
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 300 });
+    const res = await safeFetch(`${base}/drip`);
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('maps a refused connection to network', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 2000 });
+    await expect(safeFetch(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({ code: 'network' });
+  });
+
+  it('follows at most maxRedirects hops', async () => {
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 2000, maxRedirects: 1 });
+    await expect(safeFetch(`${base}/redirect-to-redirect`)).rejects.toMatchObject({ code: 'too_many_redirects' });
   });
 });

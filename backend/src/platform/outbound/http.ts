@@ -1,7 +1,8 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { EventEmitter } from 'node:events';
+import { Agent, type Dispatcher } from 'undici';
 
 /**
  * Outbound HTTP. Two doors:
@@ -77,18 +78,53 @@ export async function resolvesToPublicAddresses(rawUrl: string, opts: { allowLoo
 
 export interface SafeFetchOptions {
   allowLoopback: boolean;
+  /** The whole call's deadline (connect, answer and its body, every hop): deliveries lease their message for this long. */
   timeoutMs: number;
   /** Hops to follow; 0 answers a 3xx as it is (webhook deliveries never follow redirects). */
   maxRedirects?: number;
 }
 
-export type SafeFetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{
-  status: number;
-  headers: Headers;
-  text: () => Promise<string>;
-  url: string;
-}>;
+/** The answer's headers: `get` as WHATWG Headers answers it (lower-case lookup, repeated values joined, `null` when absent). */
+export interface SafeHeaders {
+  get(name: string): string | null;
+}
 
+/**
+ * The answer, with its body already read (within the deadline), so the connection is back in the pool
+ * by the time the caller sees it.
+ */
+export interface SafeResponse {
+  status: number;
+  headers: SafeHeaders;
+  text: () => Promise<string>;
+  /** The URL that answered (after any redirects followed). */
+  url: string;
+}
+
+export type SafeFetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<SafeResponse>;
+
+type RawHeaders = Record<string, string | string[] | undefined>;
+
+class ResponseHeaders implements SafeHeaders {
+  constructor(private readonly raw: RawHeaders) {}
+  get(name: string): string | null {
+    const v = this.raw[name.toLowerCase()];
+    if (v === undefined) return null;
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+}
+
+/** Sent when the caller names no User-Agent of its own. */
+const DEFAULT_USER_AGENT = 'ListingAds/1.0';
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * The SSRF-safe client over undici's `request` (no WHATWG Request/Response/AbortSignal per call): one keep-alive
+ * pool per origin, each new connection's address checked as it is made (guardedLookup), literal addresses checked
+ * before, redirects followed by hand (each hop checked again), and every answer's body read or dumped so its
+ * socket is reused. One timer per call bounds the whole of it.
+ */
 export function createSafeFetch(opts: SafeFetchOptions): SafeFetch {
   const guardedLookup: typeof dns.lookup = ((hostname: string, options: dns.LookupOptions, callback: (...a: unknown[]) => void) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
@@ -108,6 +144,7 @@ export function createSafeFetch(opts: SafeFetchOptions): SafeFetch {
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
   });
+  const maxRedirects = opts.maxRedirects ?? 3;
 
   const checkUrl = (raw: string): URL => {
     let url: URL;
@@ -126,40 +163,62 @@ export function createSafeFetch(opts: SafeFetchOptions): SafeFetch {
     return url;
   };
 
+  const outboundError = (err: unknown, url: URL): OutboundError => {
+    if (err instanceof OutboundError) return err;
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof OutboundError) return cause;
+    if (TIMEOUT_CODES.has((err as { code?: string }).code ?? '')) return new OutboundError(`Timed out after ${opts.timeoutMs} ms`, 'timeout');
+    return new OutboundError(`Could not reach ${url.host}: ${String((err as Error).message)}`, 'network');
+  };
+
   return async (rawUrl, init = {}) => {
     let url = checkUrl(rawUrl);
     let method = init.method ?? 'GET';
     let body = init.body;
-    for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
-      let res;
-      try {
-        res = await undiciFetch(url, {
-          method,
-          headers: init.headers,
-          body,
-          redirect: 'manual',
-          dispatcher: agent,
-          signal: AbortSignal.timeout(opts.timeoutMs),
-        });
-      } catch (err) {
-        const cause = (err as { cause?: unknown }).cause;
-        if (cause instanceof OutboundError) throw cause;
-        if ((err as Error).name === 'TimeoutError') throw new OutboundError(`Timed out after ${opts.timeoutMs} ms`, 'timeout');
-        throw new OutboundError(`Could not reach ${url.host}: ${String((cause as Error)?.message ?? (err as Error).message)}`, 'network');
-      }
-      const location = res.headers.get('location');
-      if (res.status >= 300 && res.status < 400 && location && opts.maxRedirects !== 0) {
-        await res.body?.cancel();
-        url = checkUrl(new URL(location, url).toString());
-        if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
-          method = 'GET';
-          body = undefined;
+    // What fetch sent unasked (an Accept, a User-Agent: some receivers refuse a request without one), unless the caller set its own.
+    const given = init.headers;
+    const headers = given && 'accept' in given && 'user-agent' in given ? given : { accept: '*/*', 'user-agent': DEFAULT_USER_AGENT, ...given };
+    // The deadline: undici's own timeouts bound each phase; this bounds the sum (a slow drip of a body included).
+    const deadline = new EventEmitter() as EventEmitter & { aborted: boolean; reason?: unknown };
+    deadline.aborted = false;
+    const timer = setTimeout(() => {
+      deadline.aborted = true;
+      deadline.reason = new OutboundError(`Timed out after ${opts.timeoutMs} ms`, 'timeout');
+      deadline.emit('abort');
+    }, opts.timeoutMs);
+    try {
+      for (let hop = 0; hop <= maxRedirects; hop++) {
+        let res: Dispatcher.ResponseData;
+        try {
+          res = await agent.request({ origin: url.origin, path: url.pathname + url.search, method: method as Dispatcher.HttpMethod, headers, body, signal: deadline });
+        } catch (err) {
+          throw outboundError(err, url);
         }
-        continue;
+        const status = res.statusCode;
+        const location = res.headers.location;
+        if (status >= 300 && status < 400 && typeof location === 'string' && maxRedirects !== 0) {
+          // Read off (up to undici's dump limit, else the socket is closed) so the connection can be reused.
+          await res.body.dump().catch(() => undefined);
+          url = checkUrl(new URL(location, url).toString());
+          if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+            method = 'GET';
+            body = undefined;
+          }
+          continue;
+        }
+        // The status stands even if the body fails half-way (as a WHATWG Response's would): then `text()` rejects.
+        let text: Promise<string>;
+        try {
+          text = Promise.resolve(await res.body.text());
+        } catch (err) {
+          text = Promise.reject(outboundError(err, url));
+          text.catch(() => undefined);
+        }
+        return { status, headers: new ResponseHeaders(res.headers), text: () => text, url: url.toString() };
       }
-      const final = url.toString();
-      return { status: res.status, headers: res.headers as unknown as Headers, text: () => res.text(), url: final };
+      throw new OutboundError('Too many redirects', 'too_many_redirects');
+    } finally {
+      clearTimeout(timer);
     }
-    throw new OutboundError('Too many redirects', 'too_many_redirects');
   };
 }

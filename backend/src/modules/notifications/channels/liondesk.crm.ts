@@ -1,5 +1,5 @@
 import type { LeadDelivery } from '@app/contracts';
-import { OutboundError } from '../../../platform/outbound/http';
+import { OutboundError, type SafeHeaders } from '../../../platform/outbound/http';
 import type { AttemptOutcome, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
 import { failedAnswer, parseRetryAfter, RESPONSE_BODY_LIMIT, statusText } from './http-attempt';
@@ -36,7 +36,7 @@ export function liondeskContact(d: LeadDelivery) {
   };
 }
 
-type Answer = { status: number; text: string; headers: Headers };
+type Answer = { status: number; text: string; headers: SafeHeaders };
 
 /** LionDesk's error words ({message} or {error}), when its answer has them. */
 function liondeskMessage(text: string): string | null {

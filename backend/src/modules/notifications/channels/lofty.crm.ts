@@ -1,6 +1,6 @@
 import type { LeadDelivery } from '@app/contracts';
 import type { Config } from '../../../platform/config';
-import { OutboundError } from '../../../platform/outbound/http';
+import { OutboundError, type SafeHeaders } from '../../../platform/outbound/http';
 import type { AttemptOutcome, ChannelContext, MessageRow } from './channel';
 import { notConfigured } from './channel';
 import { failedAnswer, parseRetryAfter, RESPONSE_BODY_LIMIT, statusText } from './http-attempt';
@@ -57,7 +57,7 @@ export function loftyLead(config: Config, type: string, d: LeadDelivery, webhook
   };
 }
 
-type Answer = { status: number; text: string; headers: Headers };
+type Answer = { status: number; text: string; headers: SafeHeaders };
 
 /** Seconds until Lofty's rate-limit window resets (X-RateLimit-Reset: UTC epoch seconds), when it is plausible. */
 function resetSeconds(value: string | null, now: Date): number | null {

@@ -73,7 +73,7 @@ describe('createSafeFetch', () => {
       const probe = req.headers['x-probe'];
       if (typeof probe === 'string') probes.set(probe, (probes.get(probe) ?? new Set()).add(req.socket));
       if (req.url === '/redirect-with-body') {
-        res.writeHead(302, { Location: '/ok', 'Content-Type': 'text/html' }).end('<a href="/ok">moved</a>'.repeat(200));
+        res.writeHead(302, { Location: '/ok', 'Content-Type': 'text/html' }).end('<a href="/ok">moved</a>'.repeat(4500)); // ~100 KB: more than undici buffers unread (64 KB), so a body left unread would hold its connection
       } else if (req.url === '/headers') {
         res.setHeader('Retry-After', '120');
         res.setHeader('X-Many', ['a', 'b']);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -39,17 +40,26 @@ function senderDomain(from: string): string {
 /**
  * The outbox's .eml: the MIME message as nodemailer's MailComposer builds it (the same tree, headers and
  * quoted-printable parts its transports send), composed directly rather than through a transport's sendMail,
- * whose plugin pipeline does nothing for an outbox. The outbox has always had <LF> line ends: nodemailer's
- * `newline: 'unix'` streams the message through a transform that pushes one chunk per line (a third of the
- * build's CPU), so the <CR>s are dropped from the built message in one pass instead, the same bytes.
- * The Message-ID and the multipart boundary come from one random UUID, not nine crypto.randomBytes calls.
+ * whose plugin pipeline does nothing for an outbox. The root node streams itself (MimeNode.stream) into one
+ * PassThrough: build() would add a stream pipeline and a trailing-newline transform around it. The outbox has
+ * always had <LF> line ends: nodemailer's `newline: 'unix'` streams the message through a transform that pushes
+ * one chunk per line (a third of the build's CPU), so the <CR>s are dropped from the built message in one pass
+ * instead, the same bytes. The Message-ID and the multipart boundary come from one random UUID, not nine
+ * crypto.randomBytes calls.
  */
 export async function composeEml(from: string, message: EmailMessage, id: string = crypto.randomUUID()): Promise<{ messageId: string; eml: string }> {
   const messageId = `<${id}@${senderDomain(from)}>`;
-  const options = { from, ...message, messageId, baseBoundary: id.replace(/-/g, '') } as Mail.Options;
-  const built = await new MailComposer(options).compile().build();
+  const root = new MailComposer({ from, ...message, messageId, baseBoundary: id.replace(/-/g, '') } as Mail.Options).compile();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    out.once('end', resolve);
+    root.stream(out, {}, (err) => (err ? (out.destroy(), reject(err)) : out.end()));
+  });
   // A built message is 7-bit (quoted-printable and encoded words), so latin1 keeps every byte as it is.
-  return { messageId, eml: built.toString('latin1').replaceAll('\r', '') };
+  const eml = Buffer.concat(chunks).toString('latin1').replaceAll('\r', '');
+  return { messageId, eml: eml.endsWith('\n') ? eml : `${eml}\n` };
 }
 
 /**

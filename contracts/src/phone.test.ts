@@ -19,5 +19,7 @@ describe('phones', () => {
     expect(phoneHref('ask for Dana')).toBeNull();
     expect(phoneLink('  ')).toBeNull();
     expect(phoneLink('4085550187 x12')).toEqual({ display: '(408) 555-0187 ext. 12', href: 'tel:+14085550187;ext=12' });
+    expect(phoneLink(' +44 20 7946 0958 ')).toEqual({ display: '+44 20 7946 0958', href: 'tel:+442079460958' });
+    expect(phoneLink(' ask for Dana ')).toEqual({ display: 'ask for Dana', href: null });
   });
 });

@@ -29,7 +29,10 @@ function parse(raw: string) {
 export function formatPhone(raw: string | null | undefined): string {
   const text = raw?.trim() ?? '';
   const phone = text ? parse(text) : undefined;
-  if (!phone?.isPossible()) return text;
+  return phone?.isPossible() ? display(phone) : text;
+}
+
+function display(phone: NonNullable<ReturnType<typeof parse>>): string {
   return phone.country === 'US' || (!phone.country && phone.countryCallingCode === '1') ? phone.formatNational() : phone.formatInternational();
 }
 
@@ -39,8 +42,10 @@ export function phoneHref(raw: string | null | undefined): string | null {
   return phone?.isPossible() ? phone.getURI() : null;
 }
 
-/** Both, for a presenter: null for no phone. */
+/** Both, for a presenter (the text parsed once): null for no phone. */
 export function phoneLink(raw: string | null | undefined): PhoneLink | null {
-  if (!raw?.trim()) return null;
-  return { display: formatPhone(raw), href: phoneHref(raw) };
+  const text = raw?.trim();
+  if (!text) return null;
+  const phone = parse(text);
+  return phone?.isPossible() ? { display: display(phone), href: phone.getURI() } : { display: text, href: null };
 }

@@ -1,4 +1,4 @@
-import { formatPhone, formatUsd, phoneLink, type LeadDelivery } from '@app/contracts';
+import { formatUsd, phoneLink, type LeadDelivery, type PhoneLink } from '@app/contracts';
 import type { Config } from '../../../platform/config';
 import type { EmailMessage } from '../../../platform/email/mailer';
 
@@ -17,9 +17,8 @@ export function absoluteUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, url: st
 }
 
 /** The lead's phone in an email: formatted, and a tel: link (with its extension) when it can be dialled. */
-function leadPhoneHtml(raw: string | null): string {
-  if (!raw) return '—';
-  const link = phoneLink(raw)!;
+function leadPhoneHtml(link: PhoneLink | null): string {
+  if (!link) return '—';
   return link.href ? `<a href="${esc(link.href)}">${esc(link.display)}</a>` : esc(link.display);
 }
 
@@ -48,11 +47,13 @@ const interestOf = (l: LeadDelivery['lead']) =>
 
 function leadBlock(d: LeadDelivery): { html: string; text: string } {
   const price = formatUsd(Number(d.listing.price));
+  // The phone is parsed once (libphonenumber) for both parts.
+  const phone = phoneLink(d.lead.phone);
   const address = `${d.listing.address}, ${d.listing.city}, ${d.listing.state}${d.listing.postalCode ? ` ${d.listing.postalCode}` : ''}`;
   const html = `<table style="border-collapse:collapse;width:100%">
 <tr><td style="padding:4px 8px;color:#6b7280">Name</td><td style="padding:4px 8px">${esc(d.lead.name)}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Email</td><td style="padding:4px 8px"><a href="mailto:${esc(d.lead.email)}">${esc(d.lead.email)}</a></td></tr>
-<tr><td style="padding:4px 8px;color:#6b7280">Phone</td><td style="padding:4px 8px">${leadPhoneHtml(d.lead.phone)}</td></tr>
+<tr><td style="padding:4px 8px;color:#6b7280">Phone</td><td style="padding:4px 8px">${leadPhoneHtml(phone)}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Interest</td><td style="padding:4px 8px">${esc(interestOf(d.lead))}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Message</td><td style="padding:4px 8px;white-space:pre-wrap">${esc(d.lead.message || '—')}</td></tr>
 <tr><td style="padding:4px 8px;color:#6b7280">Property</td><td style="padding:4px 8px"><a href="${esc(d.listing.url)}">${esc(address)}</a> · ${esc(price)} · MLS # ${esc(d.listing.mlsId)}</td></tr>
@@ -60,7 +61,7 @@ function leadBlock(d: LeadDelivery): { html: string; text: string } {
   const text = [
     `Name: ${d.lead.name}`,
     `Email: ${d.lead.email}`,
-    `Phone: ${d.lead.phone ? formatPhone(d.lead.phone) : '-'}`,
+    `Phone: ${phone?.display ?? '-'}`,
     `Interest: ${interestOf(d.lead)}`,
     `Message: ${d.lead.message || '-'}`,
     `Property: ${address} (${price}, MLS # ${d.listing.mlsId})`,

@@ -6,8 +6,10 @@
 //  then a worker is started and delivers what A queued (not measured);
 //  B. the same POSTs beside the worker, which delivers each lead twice: an email (the embedded mail provider: the
 //     .eml outbox) and a signed webhook to a local receiver. Measured until every lead of B is delivered on both.
-// Reported per phase: lead POST p50/p95/p99; for B, the leads delivered and the worker's CPU time (utime+stime from
-// /proc/<pid>/stat, less its idle rate measured over 10 s just before) per delivered lead. BENCH_RUNS runs (3), medians.
+// Reported per phase: lead POST p50/p95/p99; for A, the CPU time per lead POST of the web process and of PostgreSQL
+// (utime+stime from /proc/<pid>/stat: the web process; the cluster's postmaster and its backends); for B, the leads
+// delivered and the worker's CPU time (the same, less its idle rate measured over 10 s just before) per delivered
+// lead. BENCH_RUNS runs (3), medians.
 // As bench:leads: each lead goes to a listing of its own from a buyer in a network of its own (X-Forwarded-For behind
 // TRUST_PROXY), so neither the per-address limit nor a listing's flood guard is involved.
 // BENCH_WORKER_NODE_ARGS: flags for the worker's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
@@ -18,7 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { BROWSER_HEADERS, buildBackend, cpuSecondsOf, freePort, leadFormJson, median, percentile, postClosedLoop, root, startProduct, tempDir, waitFor } from './lib.mjs';
+import { BROWSER_HEADERS, buildBackend, clusterCpuSeconds, cpuSecondsOf, freePort, leadFormJson, median, percentile, postClosedLoop, root, startProduct, tempDir, waitFor } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 buildBackend();
@@ -155,7 +157,12 @@ try {
   }
   for (let run = 1; run <= RUNS; run++) {
     // A: the web process alone (the deliveries wait in the queue).
+    const web0 = cpuSecondsOf(web.pid);
+    const pg0 = clusterCpuSeconds(pgDir);
     const alone = await postLeads(LEADS, 'leads, web process alone');
+    // CPU per lead POST of the web process and of PostgreSQL (every backend of this cluster) over phase A.
+    const webCpuPerLead = ((cpuSecondsOf(web.pid) - web0) * 1000) / LEADS;
+    const pgCpuPerLead = ((clusterCpuSeconds(pgDir) - pg0) * 1000) / LEADS;
     log(`run ${run}: A measured`);
     // The worker delivers A's leads, then idles: its idle CPU rate over 10 s (pg-boss supervises every 10 s).
     const worker = await startWorker();
@@ -183,6 +190,8 @@ try {
     const { rows: [writes] } = await db.raw('select count(*)::int as attempts, count(distinct created_at)::int as writes from notification_deliveries where lead_id > ?', [afterId]);
     results.push({
       alone,
+      webCpuPerLead,
+      pgCpuPerLead,
       beside,
       delivered,
       emails: emailsOut() - emails0,
@@ -212,6 +221,8 @@ console.table([
   { measure: 'lead POST p95 ms, web process alone', value: med((r) => p(r.alone, 95)), goal: '', runs: fmt(results.map((r) => p(r.alone, 95))) },
   { measure: 'lead POST p99 ms, web process alone', value: med((r) => p(r.alone, 99)), goal: '', runs: fmt(results.map((r) => p(r.alone, 99))) },
   { measure: 'leads/s, web process alone', value: Math.round(med((r) => r.alone.rps)), goal: '', runs: results.map((r) => Math.round(r.alone.rps)).join(', ') },
+  { measure: 'web process CPU ms per lead POST, alone', value: Number(med((r) => r.webCpuPerLead).toFixed(3)), goal: '', runs: results.map((r) => r.webCpuPerLead.toFixed(3)).join(', ') },
+  { measure: 'PostgreSQL CPU ms per lead POST, alone', value: Number(med((r) => r.pgCpuPerLead).toFixed(3)), goal: '', runs: results.map((r) => r.pgCpuPerLead.toFixed(3)).join(', ') },
   { measure: 'lead POST p50 ms, beside a worker', value: med((r) => p(r.beside, 50)), goal: '', runs: fmt(results.map((r) => p(r.beside, 50))) },
   { measure: 'lead POST p95 ms, beside a worker', value: med((r) => p(r.beside, 95)), goal: '≤ 40', runs: fmt(results.map((r) => p(r.beside, 95))) },
   { measure: 'lead POST p99 ms, beside a worker', value: med((r) => p(r.beside, 99)), goal: '', runs: fmt(results.map((r) => p(r.beside, 99))) },

@@ -26,6 +26,8 @@ import * as campaignsCreateDailyMetrics from './20261125140100_campaigns_create_
 import * as platformRateLimitsUnlogged from './20261125150000_platform_rate_limits_unlogged';
 import * as uploadsAddQuotaIdentity from './20261127020000_uploads_add_quota_identity';
 import * as leadsAddReviewAndGuards from './20261127020100_leads_add_review_and_guards';
+import * as leadsDropListingIndex from './20261127170300_leads_drop_listing_index';
+import * as notificationsDropLeadAgentIndex from './20261127170400_notifications_drop_lead_agent_index';
 import * as platformCreateMetricSnapshots from './20261127040000_platform_create_metric_snapshots';
 import * as agentsCreateApiKeys from './20261127070000_agents_create_api_keys';
 import * as notificationsCreateHooks from './20261127070100_notifications_create_hooks';
@@ -110,4 +112,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127110000_notifications_union_autopilot_kinds': notificationsUnionAutopilotKinds,
   '20261127150000_notifications_add_lofty_crm': notificationsAddLoftyCrm,
   '20261127160000_notifications_add_liondesk_crm': notificationsAddLiondeskCrm,
+  '20261127170300_leads_drop_listing_index': leadsDropListingIndex,
+  '20261127170400_notifications_drop_lead_agent_index': notificationsDropLeadAgentIndex,
 };

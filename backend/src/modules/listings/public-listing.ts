@@ -1,10 +1,11 @@
 import type { AgentCampaignListing, LeadDeliveryListing, LeadShownListing, ListingResponse, MlsComplianceInfo, PublicAgent, PublicListing } from '@app/contracts';
 import { listingImages } from '@app/contracts';
 import type { ReadCaches } from '../../platform/cache/read-cache';
+import { pipelineOf, type Db } from '../../platform/db/knex';
 import { findPublicAgent } from '../agents';
 import { Listing } from './listing.model';
 import { formatDateOnly, toNumberOrNull } from './listing-values';
-import { LISTING_CORE_COLUMNS, presentLeadDeliveryListing, presentLeadShownListing, presentListingCard, presentListingCore } from './listings.presenter';
+import { LISTING_CORE_COLUMNS, presentLeadDeliveryListing, presentLeadShownListing, presentListingCard, presentListingCore, type ListingCoreRow } from './listings.presenter';
 
 /**
  * One listing, one agent (CONTEXT.md): an MLS listing is one row (`listings_mls_listing_unique`), its listing
@@ -92,8 +93,20 @@ export async function findPublicListingRef({ caches }: { caches: ReadCaches }, m
   return caches.named<PublicListingRef | undefined>('public-listing-ref', ['listings']).get(mlsId, () => loadPublicListingRef(mlsId));
 }
 
+/**
+ * The listing `resolvePublicListing` picks, with only the columns a lead needs (the core and its agent), as one
+ * named statement over the database's pipelined connection (platform/db `pipelineOf`): a lead to a listing not
+ * in the read cache (a listing's first lead in a few seconds, the common case) costs no pool checkout, no query
+ * building and no model, and leaves with the lead's counts in the same write.
+ */
+const PUBLIC_LISTING_REF = `select id, agent_id as "agentId", mls_id as "mlsId", address, city, state, postal_code as "postalCode",
+         price_cents as "priceCents", bedrooms, bathrooms, square_feet as "squareFeet", status, image_url as "imageUrl", images, description
+    from listings where mls_id = $1 order by id limit 1`;
+
 async function loadPublicListingRef(mlsId: string): Promise<PublicListingRef | undefined> {
-  const l = await resolvePublicListing(mlsId);
+  // The models' database (platform/db createDb binds it): the one whose writes empty this cache.
+  const { rows } = await pipelineOf(Listing.knex() as Db).query<ListingCoreRow & { agentId: number }>({ name: 'listings.public-listing-ref', text: PUBLIC_LISTING_REF, values: [mlsId] });
+  const l = rows[0];
   if (!l) return undefined;
   return { listingId: l.id, agentId: l.agentId, listing: presentLeadDeliveryListing(l) };
 }

@@ -99,6 +99,25 @@ describe('read caches', () => {
     expect(c.calls).toBe(2);
   });
 
+  it('a statement text seen before a cache was added empties that cache too, each time it is sent again', async () => {
+    const caches = createReadCaches(t.db, 5_000);
+    const agents = caches.named<string>('test-texts-agents', ['agents']);
+    const write = () => t.db('listings').where({ id: -1 }).update({ city: 'x' });
+    // The text is worked out (for the agents cache alone) before the listings cache exists.
+    await agents.get('k', async () => 'kept');
+    await write();
+    expect(await agents.get('k', async () => 'fresh')).toBe('kept');
+    const listings = caches.named<string>('test-texts-listings', ['listings']);
+    for (const value of ['a', 'b', 'c']) {
+      expect(await listings.get('k', async () => value)).toBe(value);
+      expect(await listings.get('k', async () => 'stale')).toBe(value);
+      await write();
+    }
+    // Announced statements (a pipelined transaction's) go by their text alone.
+    t.db.emit('query', { sql: 'update "agents" set name = name where id = -1' });
+    expect(await agents.get('k', async () => 'emptied')).toBe('emptied');
+  });
+
   it('a failed load is not kept', async () => {
     const cache = createReadCaches(t.db, 5_000).named<string>('test-fail', ['agents']);
     await expect(cache.get('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -71,6 +71,10 @@ class PassThrough<V> implements ReadCache<V> {
   clear(): void {}
 }
 
+/** Statement texts whose emptied caches are remembered (`createReadCaches`), and the longest remembered. */
+const EMPTIED_BY_MAX_TEXTS = 1_000;
+const EMPTIED_BY_MAX_TEXT = 8_192;
+
 /**
  * Short-lived read caches for the hot agent-scoped reads (issue: speed). Each holds answers for at most
  * `ttlMs` (≤ READ_CACHE_MAX_TTL_MS), so a stale value lasts a few seconds at most, and is emptied whenever
@@ -80,6 +84,22 @@ class PassThrough<V> implements ReadCache<V> {
 export function createReadCaches(db: Db, ttlMs: number, { max = 5_000 }: { max?: number } = {}): ReadCaches {
   const ttl = Math.max(0, Math.min(ttlMs, READ_CACHE_MAX_TTL_MS));
   const caches = new Map<string, { cache: ReadCache<unknown>; pattern: RegExp }>();
+  // The caches a statement empties, worked out once per statement text: a process sends the same texts again and
+  // again (knex's carry placeholders, named statements are constants), and testing every cache's pattern against
+  // each (a lead's batch sends seven, pg-boss's insert among them, each announced twice) cost a lead POST tens of µs.
+  // Forgotten whenever a cache is added; long texts (a bulk insert's) and texts past the bound are not kept.
+  const emptied = new Map<string, ReadCache<unknown>[]>();
+  const emptiedBy = (sql: string): ReadCache<unknown>[] => {
+    const known = emptied.get(sql);
+    if (known) return known;
+    const found: ReadCache<unknown>[] = [];
+    for (const { cache, pattern } of caches.values()) if (pattern.test(sql)) found.push(cache);
+    if (sql.length <= EMPTIED_BY_MAX_TEXT) {
+      if (emptied.size >= EMPTIED_BY_MAX_TEXTS) emptied.clear();
+      emptied.set(sql, found);
+    }
+    return found;
+  };
   if (ttl > 0) {
     // A write inside a transaction is seen by other connections only once it commits. Its caches are
     // emptied at the statement and again when the transaction's connection goes back to the pool (after
@@ -87,8 +107,7 @@ export function createReadCaches(db: Db, ttlMs: number, { max = 5_000 }: { max?:
     const inTransaction = new Map<string, Set<ReadCache<unknown>>>();
     const onQuery = (q: { sql?: string; __knexUid?: string; __knexTxId?: string }) => {
       if (!q.sql || /^\s*select\b/i.test(q.sql)) return;
-      for (const { cache, pattern } of caches.values()) {
-        if (!pattern.test(q.sql)) continue;
+      for (const cache of emptiedBy(q.sql)) {
         cache.clear();
         if (q.__knexTxId && q.__knexUid) {
           let pending = inTransaction.get(q.__knexUid);
@@ -116,6 +135,7 @@ export function createReadCaches(db: Db, ttlMs: number, { max = 5_000 }: { max?:
       if (!entry) {
         entry = { cache: ttl > 0 ? new TableCache<unknown>(ttl, max) : new PassThrough<unknown>(), pattern: writePattern(tables) };
         caches.set(name, entry);
+        emptied.clear();
       }
       return entry.cache as ReadCache<V>;
     },

@@ -42,9 +42,12 @@ export function sessionOf(ctx: Context): SessionData {
   return (ctx.session ?? {}) as unknown as SessionData;
 }
 
-/** SHA-256 (hex) of a browser key, a link's token or a requester nonce: only hashes are stored in tables. */
+/**
+ * SHA-256 (hex) of a browser key, a link's token or a requester nonce: only hashes are stored in tables.
+ * Node's one-shot `crypto.hash` (every agent read hashes its browser key): a fifth of createHash's cost.
+ */
 export function hashOf(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  return crypto.hash('sha256', value, 'hex');
 }
 
 export function actorOf(ctx: Context): Actor {

@@ -55,16 +55,34 @@ export class CachedJson {
   }
 }
 
-/** What koa-compress would choose for this answer: an encoding, or null to send it as it is. */
-function chosenEncoding(ctx: Context, size: number): Encoding | null {
-  if (ctx.method === 'HEAD' || size < COMPRESS_THRESHOLD || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return null;
-  const accept = ctx.request.headers['accept-encoding'];
-  // As koa-compress: no (or an empty) header means identity, '*' means gzip.
+/** The encoding negotiated for an Accept-Encoding value: a few distinct values (one per browser family) come back on every request. */
+const NEGOTIATED = new Map<string, Encoding | null>();
+const NEGOTIATED_MAX = 100;
+const NEGOTIATED_MAX_LENGTH = 200;
+
+/** What negotiator picks for this Accept-Encoding (as koa-compress: none or empty means identity, '*' means gzip). */
+function negotiate(accept: string | undefined): Encoding | null {
   const headers = { 'accept-encoding': accept === '*' ? 'gzip' : accept || 'identity' };
   // negotiator 1.x takes the server's preference among equally accepted encodings (its types predate the option).
   const negotiator = new Negotiator({ headers }) as unknown as { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
   const chosen = negotiator.encoding([...PREFERENCE, 'identity'], { preferred: [...PREFERENCE, 'identity'] });
   return chosen && chosen !== 'identity' ? (chosen as Encoding) : null;
+}
+
+/** What koa-compress would choose for this answer: an encoding, or null to send it as it is. */
+function chosenEncoding(ctx: Context, size: number): Encoding | null {
+  if (ctx.method === 'HEAD' || size < COMPRESS_THRESHOLD || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return null;
+  const accept = ctx.request.headers['accept-encoding'];
+  // The answer depends on the header's value alone: remembered for the values seen (bounded: a client sending
+  // ever new values only refills the table).
+  if (accept === undefined || accept.length > NEGOTIATED_MAX_LENGTH) return negotiate(accept);
+  let chosen = NEGOTIATED.get(accept);
+  if (chosen === undefined) {
+    chosen = negotiate(accept);
+    if (NEGOTIATED.size >= NEGOTIATED_MAX) NEGOTIATED.clear();
+    NEGOTIATED.set(accept, chosen);
+  }
+  return chosen;
 }
 
 /**

@@ -31,6 +31,7 @@ import type { AppDeps } from './platform/deps';
 import { moduleRouters, publicPageRouters } from './modules';
 import { apiDocsRouter } from './api-docs';
 import { httpMetrics } from './platform/metrics/http-metrics';
+import { routesByPrefix } from './platform/http/routes-by-prefix';
 import { TWILIO_SMS_WEBHOOK_PATH } from './modules/notifications';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
@@ -183,7 +184,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(apiDocs.allowedMethods());
 
   const modules = mergedRouter(moduleRouters(deps));
-  app.use(modules.routes());
+  app.use(routesByPrefix(modules));
   app.use(modules.allowedMethods());
 
   if (frontends) app.use(frontends.appShell);

@@ -50,12 +50,29 @@ export function hashOf(value: string): string {
   return crypto.hash('sha256', value, 'hex');
 }
 
+/**
+ * Browser keys' hashes, by key: every request of a browser hashes the same key. The hash is a pure function
+ * of the key, so nothing goes stale; at most 10,000 are kept (the session cache's bound), then the table starts over.
+ */
+const BROWSER_HASHES = new Map<string, string>();
+const BROWSER_HASHES_MAX = 10_000;
+
+function browserHashOf(browserKey: string): string {
+  let hash = BROWSER_HASHES.get(browserKey);
+  if (hash === undefined) {
+    hash = hashOf(browserKey);
+    if (BROWSER_HASHES.size >= BROWSER_HASHES_MAX) BROWSER_HASHES.clear();
+    BROWSER_HASHES.set(browserKey, hash);
+  }
+  return hash;
+}
+
 export function actorOf(ctx: Context): Actor {
   const s = sessionOf(ctx);
   return {
     loggedInAgentId: s.agentId ?? null,
     wizardAgentIds: s.wizardAgentIds ?? [],
-    browserHash: s.browserKey ? hashOf(s.browserKey) : null,
+    browserHash: s.browserKey ? browserHashOf(s.browserKey) : null,
     impersonating: s.impersonatedBy === 'admin',
   };
 }

@@ -54,7 +54,69 @@ const cases: [string, string][] = [
   ['options', '/api/campaigns/7'],
 ];
 
+/** Two routers in a row, as the app mounts them: public pages (no /api route), then the API. */
+function chain(byPrefix: boolean) {
+  const pages = new Router();
+  pages.get('/listing/:mlsId', (ctx) => {
+    ctx.body = { page: ctx.params.mlsId };
+  });
+  pages.get('/og/listing/:mlsId.png', (ctx) => {
+    ctx.body = { image: ctx.params.mlsId };
+  });
+  const api = new Router();
+  api.get('/api/health', (ctx) => {
+    ctx.body = { ok: true };
+  });
+  api.post('/api/things', (ctx) => {
+    ctx.body = { posted: true };
+  });
+  const app = new Koa();
+  for (const router of [pages, api]) {
+    app.use(byPrefix ? routesByPrefix(router) : router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app.callback();
+}
+
+const chainCases: [string, string][] = [
+  ['get', '/listing/ABC'],
+  ['post', '/listing/ABC'],
+  ['get', '/og/listing/ABC.png'],
+  ['get', '/api/health'],
+  ['post', '/api/health'],
+  ['options', '/api/health'],
+  ['get', '/api/things'],
+  ['get', '/api/other'],
+  ['get', '/nowhere'],
+  ['get', '/'],
+  ['trace', '/api/health'],
+  ['trace', '/nowhere'],
+  ['patch', '/listing/ABC'],
+];
+
 describe('routesByPrefix', () => {
+  it.each(chainCases)('answers %s %s through two routers as the whole routers do', async (method, path) => {
+    const a = await request(chain(false))[method as 'get'](path);
+    const b = await request(chain(true))[method as 'get'](path);
+    expect({ status: b.status, body: b.body, allow: b.headers.allow }).toEqual({ status: a.status, body: a.body, allow: a.headers.allow });
+  });
+
+  it('passes an /api request by a router that has no /api route, without its dispatch', async () => {
+    const pages = new Router();
+    pages.get('/listing/:mlsId', (ctx) => {
+      ctx.body = 'page';
+    });
+    const match = jest.spyOn(pages, 'match');
+    const app = new Koa();
+    app.use(routesByPrefix(pages));
+    app.use((ctx) => {
+      ctx.body = 'api';
+    });
+    expect((await request(app.callback()).get('/api/campaigns/7')).text).toBe('api');
+    expect((await request(app.callback()).get('/listing/7')).text).toBe('page');
+    expect(match).toHaveBeenCalledTimes(1);
+  });
+
   it.each(cases)('answers %s %s as the whole router does', async (method, path) => {
     const { whole, byPrefix } = apps();
     const a = await request(whole)[method as 'get'](path);

@@ -13,6 +13,23 @@ const firstSegmentOf = (p: string): string => ONE_SEGMENT.exec(p)?.[0].toLowerCa
 
 type Layer = Router['stack'][number];
 
+/** A request path's segments as the buckets look them up, found once per request (four routers ask). */
+interface Segments {
+  path: string;
+  two: string | undefined;
+  one: string;
+}
+const SEGMENTS = Symbol('routes-by-prefix segments');
+
+function segmentsOf(ctx: Koa.Context): Segments {
+  const path = ctx.path;
+  const known = (ctx as { [SEGMENTS]?: Segments })[SEGMENTS];
+  if (known && known.path === path) return known;
+  const segments = { path, two: twoSegmentsOf(path), one: firstSegmentOf(path) };
+  (ctx as { [SEGMENTS]?: Segments })[SEGMENTS] = segments;
+  return segments;
+}
+
 /** A layer's first two segments when both are plain text (it can only match paths under them), else undefined. */
 function literalTwo(layer: Layer): string | undefined {
   if (typeof layer.path !== 'string') return undefined;
@@ -56,13 +73,13 @@ export function routesByPrefix(router: Router): Koa.Middleware {
   const anyPath = others.some((layer) => !literalOne(layer));
   const otherFirstSegments = new Set(others.map(literalOne));
   const byPrefix: Koa.Middleware = (ctx, next) => {
-    const key = twoSegmentsOf(ctx.path);
-    const bucket = key === undefined ? undefined : dispatch.get(key);
+    const segments = segmentsOf(ctx);
+    const bucket = segments.two === undefined ? undefined : dispatch.get(segments.two);
     if (bucket) {
       // The bucket's dispatch sets routeMatched before it runs a route or hands on.
       return bucket(ctx as never, () => ((ctx as { routeMatched?: boolean }).routeMatched ? next() : all(ctx as never, next)));
     }
-    if (anyPath || otherFirstSegments.has(firstSegmentOf(ctx.path))) return all(ctx as never, next);
+    if (anyPath || otherFirstSegments.has(segments.one)) return all(ctx as never, next);
     // No route of this router can take the request: hand it on as the router's dispatch would.
     const routed = ctx as { matched?: Layer[]; router?: Router; routeMatched?: boolean };
     routed.matched ??= [];

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Context } from 'koa';
 
 /** What the server keeps in a browser session (server-side store; the cookie carries only its id). */
@@ -52,16 +53,14 @@ export function hashOf(value: string): string {
 
 /**
  * Browser keys' hashes, by key: every request of a browser hashes the same key. The hash is a pure function
- * of the key, so nothing goes stale; at most 10,000 are kept (the session cache's bound), then the table starts over.
+ * of the key, so nothing goes stale; the last 10,000 keys are kept (the session cache's bound).
  */
-const BROWSER_HASHES = new Map<string, string>();
-const BROWSER_HASHES_MAX = 10_000;
+const BROWSER_HASHES = new LRUCache<string, string>({ max: 10_000 });
 
 function browserHashOf(browserKey: string): string {
   let hash = BROWSER_HASHES.get(browserKey);
   if (hash === undefined) {
     hash = hashOf(browserKey);
-    if (BROWSER_HASHES.size >= BROWSER_HASHES_MAX) BROWSER_HASHES.clear();
     BROWSER_HASHES.set(browserKey, hash);
   }
   return hash;

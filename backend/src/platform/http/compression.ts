@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Context } from 'koa';
 import compress from 'koa-compress';
 import Negotiator from 'negotiator';
+import { LRUCache } from 'lru-cache';
 
 /** The Content-Type Koa gives a JSON body. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -59,8 +60,7 @@ export class CachedJson {
 }
 
 /** The encoding negotiated for an Accept-Encoding value: a few distinct values (one per browser family) come back on every request. */
-const NEGOTIATED = new Map<string, Encoding | null>();
-const NEGOTIATED_MAX = 100;
+const NEGOTIATED = new LRUCache<string, Encoding | 'identity'>({ max: 100 });
 const NEGOTIATED_MAX_LENGTH = 200;
 
 /** What negotiator picks for this Accept-Encoding (as koa-compress: none or empty means identity, '*' means gzip). */
@@ -76,16 +76,14 @@ function negotiate(accept: string | undefined): Encoding | null {
 function chosenEncoding(ctx: Context, size: number): Encoding | null {
   if (ctx.method === 'HEAD' || size < COMPRESS_THRESHOLD || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return null;
   const accept = ctx.request.headers['accept-encoding'];
-  // The answer depends on the header's value alone: remembered for the values seen (bounded: a client sending
-  // ever new values only refills the table).
+  // The answer depends on the header's value alone: remembered for the last 100 values seen.
   if (accept === undefined || accept.length > NEGOTIATED_MAX_LENGTH) return negotiate(accept);
   let chosen = NEGOTIATED.get(accept);
   if (chosen === undefined) {
-    chosen = negotiate(accept);
-    if (NEGOTIATED.size >= NEGOTIATED_MAX) NEGOTIATED.clear();
+    chosen = negotiate(accept) ?? 'identity';
     NEGOTIATED.set(accept, chosen);
   }
-  return chosen;
+  return chosen === 'identity' ? null : chosen;
 }
 
 /**

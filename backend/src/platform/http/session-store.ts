@@ -103,7 +103,11 @@ export function postgresSessionStore(
       const seen = opts?.ctx ? (opts.ctx.cookies.get(SESSION_VERSION_COOKIE) ?? null) : undefined;
       const hit = cache?.get(sid);
       // The copy in memory only while it is the version this browser was last given (or the session is gone).
-      if (hit && hit.expiresAt > Date.now() && (seen === undefined || hit.version === null || hit.version === seen)) return hit.data === null ? null : (copyJson(hit.data) as Record<string, unknown>);
+      if (hit && hit.expiresAt > Date.now() && (seen === undefined || hit.version === null || hit.version === seen)) {
+        // koa-session takes the data as JSON.parse gave it before: any.
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        return hit.data === null ? null : (copyJson(hit.data) as any);
+      }
       const row = (await db('sessions')
         .where({ sid })
         .andWhere('expiresAt', '>', db.fn.now())

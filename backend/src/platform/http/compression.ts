@@ -96,6 +96,9 @@ export async function sendJson(ctx: Context, body: CachedJson): Promise<void> {
   ctx.set('Content-Type', JSON_TYPE);
   const encoding = chosenEncoding(ctx, body.bytes.length);
   if (!encoding) {
+    // The compression layer would come to the same answer (too small, HEAD, no-transform, or not accepted):
+    // it is told so, and skips its own checks.
+    ctx.compress = false;
     ctx.body = body.text;
     return;
   }

@@ -31,6 +31,7 @@ import type { AppDeps } from './platform/deps';
 import { moduleRouters, publicPageRouters } from './modules';
 import { apiDocsRouter } from './api-docs';
 import { httpMetrics } from './platform/metrics/http-metrics';
+import { routesByPrefix } from './platform/http/routes-by-prefix';
 import { TWILIO_SMS_WEBHOOK_PATH } from './modules/notifications';
 
 /** Paths that providers call with their own signatures instead of our session cookie. */
@@ -153,7 +154,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = buildRuntimeConfig(config);
   });
-  app.use(platform.routes());
+  app.use(routesByPrefix(platform));
   app.use(platform.allowedMethods());
   const frontends = serveFrontends
     ? serveStatic([
@@ -166,7 +167,7 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   // The public listing pages read no session either: a buyer's request (with or without a cookie) costs no
   // session read, and skips the CSRF and body layers it has no use for.
   const pages = mergedRouter(publicPageRouters(deps));
-  app.use(pages.routes());
+  app.use(routesByPrefix(pages));
   app.use(pages.allowedMethods());
 
   app.use(
@@ -179,11 +180,11 @@ export function createApp({ config, db, logger, queue, serveFrontends = false }:
   app.use(jsonBody({ limit: config.BODY_LIMIT }));
 
   const apiDocs = apiDocsRouter();
-  app.use(apiDocs.routes());
+  app.use(routesByPrefix(apiDocs));
   app.use(apiDocs.allowedMethods());
 
   const modules = mergedRouter(moduleRouters(deps));
-  app.use(modules.routes());
+  app.use(routesByPrefix(modules));
   app.use(modules.allowedMethods());
 
   if (frontends) app.use(frontends.appShell);

@@ -3,7 +3,8 @@
 //   bare Koa hello world (the baseline), GET /api/health, GET /api/agents/{id}/listings (12 listings, with a
 //   session cookie) and GET /api/campaigns/{id} (with a session cookie).
 // 50 connections, rounds alternate between the targets (bare, health, listings, campaign, bare, …), and each
-// figure is the median over the rounds: req/s, its ratio to bare Koa in the same run, p50 and p99. Every request
+// figure is the median over the rounds: req/s, its ratio to bare Koa in the same run, the serving process's CPU per
+// request (from /proc: steadier than req/s on a shared machine), p50 and p99. Every request
 // carries the browser's Accept-Encoding (gzip, deflate, br), bare Koa's too; the two reads are also measured
 // without it. Goal: with browser headers, both reads ≥ 0.18× bare Koa, p99 ≤ 20 ms.
 //   BENCH_ROUNDS=3  BENCH_SECONDS=10  BENCH_CONNECTIONS=50  BENCH_LISTINGS=12
@@ -86,13 +87,13 @@ for (const { variant, product } of products) {
   // only as browsers send it.
   const asSent = (read) => (METRICS === 'compare' ? [{ ...read, headers: { ...BROWSER_HEADERS, ...read.headers } }] : asBrowsersAndPlain(read));
   reads.push([
-    { name: `GET /api/health${label}`, url: `${product.url}/api/health`, headers: BROWSER_HEADERS },
-    ...asSent({ name: `GET /api/agents/{id}/listings (${LISTINGS}, session)${label}`, url: `${product.url}/api/agents/${agent.id}/listings`, headers: { cookie } }),
-    ...asSent({ name: `GET /api/campaigns/{id} (session)${label}`, url: `${product.url}/api/campaigns/${campaign.id}`, headers: { cookie } }),
+    { name: `GET /api/health${label}`, url: `${product.url}/api/health`, headers: BROWSER_HEADERS, pid: product.pid },
+    ...asSent({ name: `GET /api/agents/{id}/listings (${LISTINGS}, session)${label}`, url: `${product.url}/api/agents/${agent.id}/listings`, headers: { cookie }, pid: product.pid }),
+    ...asSent({ name: `GET /api/campaigns/{id} (session)${label}`, url: `${product.url}/api/campaigns/${campaign.id}`, headers: { cookie }, pid: product.pid }),
   ]);
 }
 // Each read of one product right beside the same read of the other.
-const targets = [{ name: 'bare Koa hello world, browser headers', url: bareUrl, headers: BROWSER_HEADERS }, ...reads[0].flatMap((read, i) => reads.map((r) => r[i]))];
+const targets = [{ name: 'bare Koa hello world, browser headers', url: bareUrl, headers: BROWSER_HEADERS, pid: bare.pid }, ...reads[0].flatMap((read, i) => reads.map((r) => r[i]))];
 const rows = await compareReads('bench:api', targets, { rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS });
 if (METRICS === 'compare') {
   // Metrics on against off, read for read: the goal is ≥ 0.95.

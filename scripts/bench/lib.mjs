@@ -234,6 +234,17 @@ export const percentile = (xs, p) => {
  * the medians over the rounds (req/s, ratio to the baseline, p50, p99, bytes per response, timeouts) under
  * `title`, with `extra(row)` columns after the ratio, and returns the rows. A non-2xx answer fails the bench.
  */
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null where it cannot be read. */
+export function processCpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
 export async function compareReads(title, targets, { rounds, duration, connections, extra = () => ({}) }) {
   const run = (t, seconds, conns) =>
     new Promise((resolve, reject) => autocannon({ url: t.url, connections: conns, duration: seconds, headers: t.headers ?? {} }, (err, res) => (err ? reject(err) : resolve(res))));
@@ -243,10 +254,14 @@ export async function compareReads(title, targets, { rounds, duration, connectio
   const load = [];
   for (let round = 0; round < rounds; round++) {
     for (const t of targets) {
+      const cpuBefore = t.pid ? processCpuMs(t.pid) : null;
       const r = await run(t, duration, connections);
+      const cpuAfter = t.pid ? processCpuMs(t.pid) : null;
       if (r.non2xx) throw new Error(`${t.name}: ${r.non2xx} non-2xx answers ${JSON.stringify(r.statusCodeStats ?? {})}`);
       // Timeouts (no answer within autocannon's 10 s) are counted and shown, not hidden.
-      results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average, timeouts: r.timeouts + r.errors });
+      // The serving process's CPU per answer (t.pid): steadier than req/s on a machine shared with other runs.
+      const cpuUs = cpuBefore !== null && cpuAfter !== null && r.requests.total ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : null;
+      results.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / r.requests.average, timeouts: r.timeouts + r.errors, cpuUs });
     }
     load.push(os.loadavg()[0]);
   }
@@ -254,7 +269,8 @@ export async function compareReads(title, targets, { rounds, duration, connectio
   const rows = targets.map((t) => {
     const xs = results.get(t.name);
     const rps = median(xs.map((x) => x.rps));
-    return { target: t.name, rps, ratio: rps / baseline, p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)), bytes: median(xs.map((x) => x.bytes)), timeouts: xs.reduce((n, x) => n + x.timeouts, 0) };
+    const cpu = xs.map((x) => x.cpuUs).filter((x) => x !== null);
+    return { target: t.name, rps, ratio: rps / baseline, p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)), bytes: median(xs.map((x) => x.bytes)), timeouts: xs.reduce((n, x) => n + x.timeouts, 0), cpuUs: cpu.length ? median(cpu) : null };
   });
   console.log(`\n${title} — ${rounds} alternating rounds × ${duration} s, ${connections} connections, medians; ${os.cpus().length} cores, 1-min load after each round: ${load.map((l) => l.toFixed(2)).join(', ')}\n`);
   console.table(
@@ -263,6 +279,7 @@ export async function compareReads(title, targets, { rounds, duration, connectio
       'req/s': Math.round(row.rps),
       'ratio to bare Koa': Number(row.ratio.toFixed(2)),
       ...extra(row),
+      ...(targets.some((t) => t.pid) ? { 'CPU µs/req': row.cpuUs === null ? '' : Math.round(row.cpuUs) } : {}),
       'p50 ms': row.p50,
       'p99 ms': row.p99,
       'bytes/response': Math.round(row.bytes),

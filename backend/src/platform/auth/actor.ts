@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Context } from 'koa';
 
 /** What the server keeps in a browser session (server-side store; the cookie carries only its id). */
@@ -42,9 +43,27 @@ export function sessionOf(ctx: Context): SessionData {
   return (ctx.session ?? {}) as unknown as SessionData;
 }
 
-/** SHA-256 (hex) of a browser key, a link's token or a requester nonce: only hashes are stored in tables. */
+/**
+ * SHA-256 (hex) of a browser key, a link's token or a requester nonce: only hashes are stored in tables.
+ * Node's one-shot `crypto.hash` (every agent read hashes its browser key): a fifth of createHash's cost.
+ */
 export function hashOf(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  return crypto.hash('sha256', value, 'hex');
+}
+
+/**
+ * Browser keys' hashes, by key: every request of a browser hashes the same key. The hash is a pure function
+ * of the key, so nothing goes stale; the last 10,000 keys are kept (the session cache's bound).
+ */
+const BROWSER_HASHES = new LRUCache<string, string>({ max: 10_000 });
+
+function browserHashOf(browserKey: string): string {
+  let hash = BROWSER_HASHES.get(browserKey);
+  if (hash === undefined) {
+    hash = hashOf(browserKey);
+    BROWSER_HASHES.set(browserKey, hash);
+  }
+  return hash;
 }
 
 export function actorOf(ctx: Context): Actor {
@@ -52,7 +71,7 @@ export function actorOf(ctx: Context): Actor {
   return {
     loggedInAgentId: s.agentId ?? null,
     wizardAgentIds: s.wizardAgentIds ?? [],
-    browserHash: s.browserKey ? hashOf(s.browserKey) : null,
+    browserHash: s.browserKey ? browserHashOf(s.browserKey) : null,
     impersonating: s.impersonatedBy === 'admin',
   };
 }

@@ -3,6 +3,10 @@ import { promisify } from 'node:util';
 import type { Context } from 'koa';
 import compress from 'koa-compress';
 import Negotiator from 'negotiator';
+import { LRUCache } from 'lru-cache';
+
+/** The Content-Type Koa gives a JSON body. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Answers smaller than this go uncompressed (koa-compress's threshold). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -55,16 +59,31 @@ export class CachedJson {
   }
 }
 
-/** What koa-compress would choose for this answer: an encoding, or null to send it as it is. */
-function chosenEncoding(ctx: Context, size: number): Encoding | null {
-  if (ctx.method === 'HEAD' || size < COMPRESS_THRESHOLD || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return null;
-  const accept = ctx.request.headers['accept-encoding'];
-  // As koa-compress: no (or an empty) header means identity, '*' means gzip.
+/** The encoding negotiated for an Accept-Encoding value: a few distinct values (one per browser family) come back on every request. */
+const NEGOTIATED = new LRUCache<string, Encoding | 'identity'>({ max: 100 });
+const NEGOTIATED_MAX_LENGTH = 200;
+
+/** What negotiator picks for this Accept-Encoding (as koa-compress: none or empty means identity, '*' means gzip). */
+function negotiate(accept: string | undefined): Encoding | null {
   const headers = { 'accept-encoding': accept === '*' ? 'gzip' : accept || 'identity' };
   // negotiator 1.x takes the server's preference among equally accepted encodings (its types predate the option).
   const negotiator = new Negotiator({ headers }) as unknown as { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
   const chosen = negotiator.encoding([...PREFERENCE, 'identity'], { preferred: [...PREFERENCE, 'identity'] });
   return chosen && chosen !== 'identity' ? (chosen as Encoding) : null;
+}
+
+/** What koa-compress would choose for this answer: an encoding, or null to send it as it is. */
+function chosenEncoding(ctx: Context, size: number): Encoding | null {
+  if (ctx.method === 'HEAD' || size < COMPRESS_THRESHOLD || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return null;
+  const accept = ctx.request.headers['accept-encoding'];
+  // The answer depends on the header's value alone: remembered for the last 100 values seen.
+  if (accept === undefined || accept.length > NEGOTIATED_MAX_LENGTH) return negotiate(accept);
+  let chosen = NEGOTIATED.get(accept);
+  if (chosen === undefined) {
+    chosen = negotiate(accept) ?? 'identity';
+    NEGOTIATED.set(accept, chosen);
+  }
+  return chosen === 'identity' ? null : chosen;
 }
 
 /**
@@ -73,9 +92,13 @@ function chosenEncoding(ctx: Context, size: number): Encoding | null {
  * The status, Cache-Control and any ETag are the route's, as for any other answer.
  */
 export async function sendJson(ctx: Context, body: CachedJson): Promise<void> {
-  ctx.type = 'json';
+  // What `ctx.type = 'json'` sets, without its media-type lookup per answer.
+  ctx.set('Content-Type', JSON_TYPE);
   const encoding = chosenEncoding(ctx, body.bytes.length);
   if (!encoding) {
+    // The compression layer would come to the same answer (too small, HEAD, no-transform, or not accepted):
+    // it is told so, and skips its own checks.
+    ctx.compress = false;
     ctx.body = body.text;
     return;
   }

@@ -152,6 +152,27 @@ describe('postgresSessionStore across processes', () => {
     expect(await store.get(sid)).toEqual({ wizardAgentIds: [1] });
   });
 
+  it('hands out cached sessions as JSON.parse would: nested values copied, a __proto__ key kept as a plain key', async () => {
+    const store = postgresSessionStore(t.db);
+    const sid = crypto.randomUUID();
+    const data = JSON.parse('{"nested":{"list":[1,{"a":"b"}],"flag":true,"none":null},"__proto__":{"polluted":true},"n":1.5}');
+    await store.set(sid, data, 60_000);
+    const first = await store.get(sid);
+    expect(JSON.stringify(first)).toBe(JSON.stringify(data));
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(first, '__proto__')).toBe(true);
+    expect((first as { polluted?: unknown }).polluted).toBeUndefined();
+    first.nested.list[1].a = 'changed';
+    first.nested.list.push(3);
+    const second = await store.get(sid);
+    expect(JSON.stringify(second)).toBe(JSON.stringify(data));
+    // The row read from the database is cached as a copy too: changing what get() returned changes nothing.
+    store.cache!.clear();
+    const fromRow = await store.get(sid);
+    fromRow.nested.flag = false;
+    expect((await store.get(sid)).nested.flag).toBe(true);
+  });
+
   it('does not answer an expired session from memory', async () => {
     const store = postgresSessionStore(t.db);
     const sid = crypto.randomUUID();

@@ -44,10 +44,28 @@ const VERSION_OF = `(extract(epoch from updated_at) * 1000000)::bigint::text`;
 /** A write to the sessions table by any code in this process (logout, revocation, purge). */
 const SESSIONS_WRITE = /^\s*(delete\s+from|update|truncate)\s+"?sessions"?\b/i;
 
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * A copy of a JSON value (a session's data), each object and array new: what JSON.parse of its text gives, at a
+ * fifth of the cost (parsing the cached text was the largest part of a cached read's session layer). Keys are
+ * defined, never assigned, so a key named `__proto__` stays a plain key, as JSON.parse keeps it.
+ */
+function copyJson(value: Json): Json {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyJson);
+  const copy: { [key: string]: Json } = {};
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: copyJson(value[key]), enumerable: true, writable: true, configurable: true });
+    else copy[key] = copyJson(value[key]);
+  }
+  return copy;
+}
+
 /**
  * koa-session external store in the `sessions` table (server-side sessions; the cookie holds only the id),
  * with a short in-process read cache: a request with a cookie would otherwise read its session row first.
- * The cache keeps the JSON text, so each request gets its own copy to change.
+ * The cache keeps its own copy of the data, never handed out: each request gets a fresh copy to change.
  */
 export function postgresSessionStore(
   db: Db,
@@ -59,7 +77,7 @@ export function postgresSessionStore(
 ) {
   const cache =
     ttlMs > 0
-      ? new LRUCache<string, { json: string | null; expiresAt: number; version: string | null }>({ max: SESSION_CACHE_MAX, ttl: Math.min(ttlMs, SESSION_CACHE_TTL_MS), perf: clock, ttlResolution: 0 })
+      ? new LRUCache<string, { data: Json | null; expiresAt: number; version: string | null }>({ max: SESSION_CACHE_MAX, ttl: Math.min(ttlMs, SESSION_CACHE_TTL_MS), perf: clock, ttlResolution: 0 })
       : null;
   const tellVersion = (ctx: Context | undefined, version: string) => {
     try {
@@ -85,13 +103,17 @@ export function postgresSessionStore(
       const seen = opts?.ctx ? (opts.ctx.cookies.get(SESSION_VERSION_COOKIE) ?? null) : undefined;
       const hit = cache?.get(sid);
       // The copy in memory only while it is the version this browser was last given (or the session is gone).
-      if (hit && hit.expiresAt > Date.now() && (seen === undefined || hit.version === null || hit.version === seen)) return hit.json === null ? null : JSON.parse(hit.json);
+      if (hit && hit.expiresAt > Date.now() && (seen === undefined || hit.version === null || hit.version === seen)) {
+        // koa-session takes the data as JSON.parse gave it before: any.
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        return hit.data === null ? null : (copyJson(hit.data) as any);
+      }
       const row = (await db('sessions')
         .where({ sid })
         .andWhere('expiresAt', '>', db.fn.now())
         .first('data', 'expiresAt', db.raw(`${VERSION_OF} as version`))) as { data: Record<string, unknown>; expiresAt: Date; version: string } | undefined;
       if (cache) {
-        cache.set(sid, { json: row ? JSON.stringify(row.data) : null, expiresAt: row ? new Date(row.expiresAt).getTime() : Infinity, version: row?.version ?? null });
+        cache.set(sid, { data: row ? copyJson(row.data as Json) : null, expiresAt: row ? new Date(row.expiresAt).getTime() : Infinity, version: row?.version ?? null });
       }
       // Changed by other code (a revocation) since this browser's last write: from now on it presents this version.
       if (row && row.version !== seen) tellVersion(opts?.ctx, row.version);
@@ -106,7 +128,7 @@ export function postgresSessionStore(
         .onConflict('sid')
         .merge(['data', 'expiresAt', 'updatedAt'])
         .returning(db.raw(`${VERSION_OF} as version`) as unknown as string)) as unknown as { version: string }[];
-      cache?.set(sid, { json: JSON.stringify(data), expiresAt: expiresAt.getTime(), version: row.version });
+      cache?.set(sid, { data: JSON.parse(JSON.stringify(data)) as Json, expiresAt: expiresAt.getTime(), version: row.version });
       tellVersion(opts?.ctx, row.version);
     },
     async destroy(sid: string) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Context, Next } from 'koa';
-import { RouteSeries, routeSeries } from './index';
+import { RouteSeries, routeSeries, routeSeriesResets } from './index';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -33,6 +33,7 @@ export function routeLabel(ctx: Context, status: number): string {
 }
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+const STATUS_CLASSES: readonly string[] = [0, 1, 2, 3, 4, 5].map((c) => `${c}xx`);
 
 /**
  * RED per route: a request counter and a duration histogram by route template, method and status class.
@@ -50,19 +51,40 @@ export function httpMetrics() {
     }
     return series;
   };
-  return async function measureRequest(ctx: Context, next: Next) {
-    const started = performance.now();
-    let status = 0;
-    try {
-      await next();
-      status = ctx.status;
-    } catch (err) {
-      // Koa's own handler answers what escaped the error middleware (its status, else 500).
-      const s = (err as { status?: unknown }).status;
-      status = typeof s === 'number' && s >= 400 && s < 600 ? s : 500;
-      throw err;
-    } finally {
-      seriesFor(routeLabel(ctx, status), METHODS.has(ctx.method) ? ctx.method : 'OTHER', statusClass(status)).record((performance.now() - started) / 1000);
+  // Each request's series found without building its key: by route, then by method and status class (the names
+  // of a bounded set, made once). A reset of the registry empties routeSeries, and this table with it.
+  const byRoute = new Map<string, Map<string, RouteSeries>>();
+  let resets = routeSeriesResets.count;
+  const find = (route: string, method: string, status: number): RouteSeries => {
+    if (resets !== routeSeriesResets.count) {
+      byRoute.clear();
+      resets = routeSeriesResets.count;
     }
+    let row = byRoute.get(route);
+    if (!row) byRoute.set(route, (row = new Map()));
+    const cls = STATUS_CLASSES[Math.floor(status / 100)] ?? statusClass(status);
+    const key = method + cls;
+    let series = row.get(key);
+    if (!series) {
+      series = seriesFor(route, method, cls);
+      row.set(key, series);
+    }
+    return series;
+  };
+  const record = (ctx: Context, status: number, started: number) =>
+    find(routeLabel(ctx, status), METHODS.has(ctx.method) ? ctx.method : 'OTHER', status).record((performance.now() - started) / 1000);
+  // Not an async function: the await and try/finally around every request cost /api/health about a sixth of its
+  // throughput (bench:api, metrics on against off: 0.74–0.85 before, 0.98 with this).
+  return function measureRequest(ctx: Context, next: Next): Promise<void> {
+    const started = performance.now();
+    return next().then(
+      () => record(ctx, ctx.status, started),
+      (err: unknown) => {
+        // Koa's own handler answers what escaped the error middleware (its status, else 500).
+        const s = (err as { status?: unknown }).status;
+        record(ctx, typeof s === 'number' && s >= 400 && s < 600 ? s : 500, started);
+        throw err;
+      },
+    );
   };
 }

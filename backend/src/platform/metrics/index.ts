@@ -42,6 +42,8 @@ export class RouteSeries {
 
 /** Every route series of this process, by `route \0 method \0 status_class` (a bounded set: see http-metrics.ts). */
 export const routeSeries = new Map<string, RouteSeries>();
+/** Emptied by a reset of the registry (tests): every RouteSeries an outside table remembers is then dropped. */
+export const routeSeriesResets = { count: 0 };
 
 const REQUESTS = 'listing_ads_http_requests_total';
 const DURATION = 'listing_ads_http_request_duration_seconds';
@@ -60,7 +62,7 @@ registry.registerMetric({
     aggregator: 'sum',
     values: [...routeSeries.values()].map((s) => ({ labels: s.labels, value: s.requests })),
   }),
-  reset: () => routeSeries.clear(),
+  reset: () => (routeSeries.clear(), routeSeriesResets.count++),
 } as unknown as client.Metric);
 registry.registerMetric({
   name: DURATION,
@@ -86,7 +88,7 @@ registry.registerMetric({
       ];
     }),
   }),
-  reset: () => routeSeries.clear(),
+  reset: () => (routeSeries.clear(), routeSeriesResets.count++),
 } as unknown as client.Metric);
 
 // ---- Outcomes

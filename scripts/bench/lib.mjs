@@ -291,16 +291,22 @@ export async function compareReads(title, targets, { rounds, duration, connectio
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
-export function cpuSecondsOf(pid) {
+/** CPU seconds a process has used so far in user and in system (kernel) time, from /proc; 0 once it is gone. */
+export function cpuTimesOf(pid) {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+export function cpuSecondsOf(pid) {
+  const { user, system } = cpuTimesOf(pid);
+  return user + system;
 }
 
 /** CPU seconds used so far by every process of the OS user `postgres` (the embedded database runs as it). */

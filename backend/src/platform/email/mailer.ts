@@ -26,7 +26,15 @@ export interface SentEmail {
 export interface Mailer {
   readonly provider: 'smtp' | 'outbox';
   send(message: EmailMessage): Promise<SentEmail>;
+  /** Closes the SMTP connections kept open (nothing for the outbox). */
+  close(): void;
 }
+
+/**
+ * Connections the SMTP provider keeps open and reuses (nodemailer's pool): a worker's emails go out over them, not
+ * over a new connection, greeting and TLS handshake each. An idle connection is closed after OUTBOUND_TIMEOUT_MS.
+ */
+export const SMTP_POOL_CONNECTIONS = 5;
 
 export function outboxDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'outbox');
@@ -69,18 +77,27 @@ export async function composeEml(from: string, message: EmailMessage, id: string
  */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'OUTBOUND_TIMEOUT_MS'>): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL, {
-      from: config.MAIL_FROM,
-      connectionTimeout: config.OUTBOUND_TIMEOUT_MS,
-      greetingTimeout: config.OUTBOUND_TIMEOUT_MS,
-      socketTimeout: config.OUTBOUND_TIMEOUT_MS,
-    } as never);
+    // The transport's own options beside the URL (what the URL sets wins): createTransport's second argument is the
+    // messages' defaults, where a timeout does nothing and nodemailer's own (minutes) would hold an attempt past
+    // its lease.
+    const transport = nodemailer.createTransport(
+      {
+        url: config.SMTP_URL,
+        pool: true,
+        maxConnections: SMTP_POOL_CONNECTIONS,
+        connectionTimeout: config.OUTBOUND_TIMEOUT_MS,
+        greetingTimeout: config.OUTBOUND_TIMEOUT_MS,
+        socketTimeout: config.OUTBOUND_TIMEOUT_MS,
+      } as never,
+      { from: config.MAIL_FROM },
+    );
     return {
       provider: 'smtp',
       async send(message) {
         const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
         return { messageId: String(info.messageId), transport: 'smtp' };
       },
+      close: () => transport.close(),
     };
   }
   const dir = outboxDir(config);
@@ -107,5 +124,17 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
       }
       return { messageId, transport: 'outbox', file };
     },
+    close() {},
   };
+}
+
+// One mailer per configuration (one per process in practice): the SMTP provider's connections are shared by every
+// email the process sends.
+const mailers = new WeakMap<object, Mailer>();
+
+/** The process's mailer for `config` (createMailer once, then the same one). */
+export function mailerFor(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'OUTBOUND_TIMEOUT_MS'>): Mailer {
+  let mailer = mailers.get(config);
+  if (!mailer) mailers.set(config, (mailer = createMailer(config)));
+  return mailer;
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/job';
 import { deadLetterName } from '../../../platform/jobs/queue';
-import { createMailer } from '../../../platform/email/mailer';
+import { mailerFor } from '../../../platform/email/mailer';
 import { hashToken, VERIFICATIONS_TABLE, type VerificationPurpose } from '../verification-tokens';
 import { verificationEmail } from '../verification-emails';
 
@@ -31,7 +31,7 @@ export const sendVerificationEmailJob = defineJob({
     const updated = await db(VERIFICATIONS_TABLE).where({ id: verificationId }).whereNull('sentAt').whereNull('usedAt').update({ tokenHash: hashToken(token) });
     if (!updated) return;
     const baseUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    await createMailer(config).send(verificationEmail({ purpose: row.purpose, to: row.email, name: row.name, baseUrl, token }));
+    await mailerFor(config).send(verificationEmail({ purpose: row.purpose, to: row.email, name: row.name, baseUrl, token }));
     await db(VERIFICATIONS_TABLE).where({ id: verificationId }).update({ sentAt: db.fn.now() });
   },
 });

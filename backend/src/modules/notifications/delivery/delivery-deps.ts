@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/knex';
 import type { Logger } from '../../../platform/logger';
 import type { Queue } from '../../../platform/jobs/queue';
 import { createSafeFetch, type SafeFetch } from '../../../platform/outbound/http';
-import { createMailer, type Mailer } from '../../../platform/email/mailer';
+import { mailerFor, type Mailer } from '../../../platform/email/mailer';
 import { createSecretBox, type SecretBox } from '../../../platform/crypto/secret-box';
 import { smsProviderFor, type SmsProvider } from '../sms/providers';
 
@@ -40,7 +40,7 @@ export function deliveryTransports(config: Config): DeliveryTransports {
   if (!t) {
     t = {
       safeFetch: createSafeFetch({ allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, timeoutMs: config.DELIVERY_TIMEOUT_MS, maxRedirects: 0 }),
-      mailer: createMailer(config),
+      mailer: mailerFor(config),
       box: createSecretBox(config.ENCRYPTION_KEY),
       sms: smsProviderFor(config),
     };

@@ -20,7 +20,7 @@ const KEY = 'a'.repeat(64);
 export const box = createSecretBox(KEY);
 export const config = loadConfig({ NODE_ENV: 'test', ENCRYPTION_KEY: KEY, PUBLIC_URL: 'https://www.listingads.example', FOLLOWUPBOSS_SYSTEM: 'ListingAds', FOLLOWUPBOSS_SYSTEM_KEY: 'sys-key-1' });
 export const NOW = new Date('2026-11-24T15:00:00.000Z');
-export const mailer: Mailer = { provider: 'outbox', send: async () => ({ messageId: 'x', transport: 'outbox' }) };
+export const mailer: Mailer = { provider: 'outbox', send: async () => ({ messageId: 'x', transport: 'outbox' }), close() {} };
 
 export const data = toLeadDelivery(config, {
   id: 41,

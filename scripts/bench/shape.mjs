@@ -6,6 +6,8 @@
 //  then a worker is started and delivers what A queued (not measured);
 //  B. the same POSTs beside the worker, which delivers each lead twice: an email (the embedded mail provider: the
 //     .eml outbox) and a signed webhook to a local receiver. Measured until every lead of B is delivered on both.
+//     BENCH_MAIL=smtp: the email goes by the real provider instead, SMTP (pooled connections) to a local SMTP server
+//     in a process of its own (smtp-server), as a deployment with SMTP_URL sends it.
 // Reported per phase: lead POST p50/p95/p99; for A, the CPU time per lead POST of the web process and of PostgreSQL
 // (utime+stime from /proc/<pid>/stat: the web process; the cluster's postmaster and its backends); for B, the leads
 // delivered and the worker's CPU time (the same, less its idle rate measured over 10 s just before) per delivered
@@ -38,6 +40,7 @@ const { createSecretBox } = dist('platform/crypto/secret-box.js');
 const { LeadFormTokens } = dist('modules/leads/form-token.js');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const MAIL = process.env.BENCH_MAIL === 'smtp' ? 'smtp' : 'outbox';
 const WORKER_NICE = Number(process.env.BENCH_WORKER_NICE ?? 6);
 const LEADS = Number(process.env.BENCH_LEADS ?? 1500);
 const CONNECTIONS = 20;
@@ -104,6 +107,33 @@ const web = await startProduct({ ...common, NODE_ENV: 'production', TRUST_PROXY:
 // NODE_ENV=test changes only that and the development outbox routes, which a worker does not serve).
 const workerNodeEnv = 'test';
 const outbox = path.join(dataDir, 'outbox');
+// BENCH_MAIL=smtp: an SMTP server in a process of its own, which counts the messages it accepts.
+let smtpAccepted = 0;
+const smtpSink = MAIL === 'smtp'
+  ? spawn(process.execPath, ['-e', `
+      const { SMTPServer } = require(${JSON.stringify(require.resolve('smtp-server'))});
+      const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData(stream, _session, done) {
+        stream.on('data', () => {});
+        stream.on('end', () => { process.stdout.write('+'); done(); });
+      } });
+      server.listen(0, '127.0.0.1', () => process.stdout.write('port ' + server.server.address().port + '\\n'));
+    `], { stdio: ['ignore', 'pipe', 'inherit'] })
+  : null;
+const smtpUrl = smtpSink
+  ? await new Promise((resolve) => {
+      let head = '';
+      smtpSink.stdout.on('data', (d) => {
+        const text = String(d);
+        if (head !== null) {
+          head += text;
+          const m = /port (\d+)\n/.exec(head);
+          if (m) (resolve(`smtp://127.0.0.1:${m[1]}`), (smtpAccepted += (head.slice(m.index + m[0].length).match(/\+/g) ?? []).length), (head = null));
+          return;
+        }
+        smtpAccepted += text.length;
+      });
+    })
+  : undefined;
 
 async function startWorker() {
   const port = await freePort();
@@ -111,7 +141,7 @@ async function startWorker() {
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'backend', 'dist', 'server.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...common, NODE_ENV: workerNodeEnv, OUTBOUND_ALLOW_LOOPBACK: 'true', PUBLIC_URL: web.url, JOBS_ENABLED: 'true', PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...common, NODE_ENV: workerNodeEnv, OUTBOUND_ALLOW_LOOPBACK: 'true', PUBLIC_URL: web.url, JOBS_ENABLED: 'true', PORT: String(port), HOST: '127.0.0.1', ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) },
   });
   os.setPriority(child.pid, WORKER_NICE);
   await waitFor(`http://127.0.0.1:${port}/api/ready`);
@@ -153,7 +183,7 @@ async function waitAllDelivered(afterId, expected, timeoutMs) {
     await pause(100);
   }
 }
-const emailsOut = () => fs.readdirSync(outbox).length;
+const emailsOut = () => (smtpSink ? smtpAccepted : fs.readdirSync(outbox).length);
 
 const results = [];
 try {
@@ -219,6 +249,7 @@ try {
 } finally {
   await web.stop();
   receiver.close();
+  smtpSink?.kill();
   await db.destroy();
   await pg.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -227,7 +258,7 @@ try {
 const p = (r, q) => percentile(r.times, q);
 const med = (f) => median(results.map(f));
 const fmt = (xs) => xs.map((x) => x.toFixed(1)).join(', ');
-console.log(`\nbench:shape — ${RUNS} runs × ${LEADS} lead POSTs at ${CONNECTIONS} connections per phase, browser headers, the worker at niceness ${WORKER_NICE}; medians over the runs (each run's figures after them); ${os.cpus().length} cores, 1-min load ${os.loadavg()[0].toFixed(2)}\n`);
+console.log(`\nbench:shape — ${RUNS} runs × ${LEADS} lead POSTs at ${CONNECTIONS} connections per phase, browser headers, the worker at niceness ${WORKER_NICE}, email by ${MAIL === 'smtp' ? 'SMTP to a local server' : 'the .eml outbox'}; medians over the runs (each run's figures after them); ${os.cpus().length} cores, 1-min load ${os.loadavg()[0].toFixed(2)}\n`);
 console.table([
   { measure: 'lead POST p50 ms, web process alone', value: med((r) => p(r.alone, 50)), goal: '', runs: fmt(results.map((r) => p(r.alone, 50))) },
   { measure: 'lead POST p95 ms, web process alone', value: med((r) => p(r.alone, 95)), goal: '', runs: fmt(results.map((r) => p(r.alone, 95))) },

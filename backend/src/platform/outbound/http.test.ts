@@ -90,6 +90,24 @@ describe('createSafeFetch', () => {
         res.writeHead(301, { Location: '/redirect-ok' }).end();
       } else if (req.url === '/redirect-ok') {
         res.writeHead(307, { Location: '/ok' }).end();
+      } else if (req.url === '/big') {
+        // 3 MB in 64 KB chunks, no Content-Length: only reading it tells its size.
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        const chunk = 'x'.repeat(64 * 1024);
+        let n = 0;
+        const more = () => {
+          while (n < 48) {
+            n++;
+            if (!res.write(chunk)) return void res.once('drain', more);
+          }
+          res.end();
+        };
+        res.on('close', () => (n = 48));
+        more();
+      } else if (req.url === '/big-declared') {
+        res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': String(2 * 1024 * 1024) }).end('y'.repeat(2 * 1024 * 1024));
+      } else if (req.url === '/just-under') {
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('z'.repeat(1000));
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('late'), 2000);
       } else {
@@ -188,6 +206,22 @@ describe('createSafeFetch', () => {
     const res = await safeFetch(`${base}/drip`);
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('reads at most maxBodyBytes of an answer: past them the status stands and the body is too_large, declared or not', async () => {
+    const safeFetch = createSafeFetch({ allowLoopback: true, timeoutMs: 5000 });
+    const streamed = await safeFetch(`${base}/big`);
+    expect(streamed.status).toBe(200);
+    await expect(streamed.text()).rejects.toMatchObject({ code: 'too_large' });
+    const declared = await safeFetch(`${base}/big-declared`);
+    expect(declared.status).toBe(200);
+    await expect(declared.text()).rejects.toMatchObject({ code: 'too_large' });
+    // The same client still answers afterwards.
+    expect(await (await safeFetch(`${base}/ok`, { method: 'POST', body: 'after' })).text()).toBe('got POST after');
+
+    const small = createSafeFetch({ allowLoopback: true, timeoutMs: 5000, maxBodyBytes: 1000 });
+    expect(await (await small(`${base}/just-under`)).text()).toBe('z'.repeat(1000));
+    await expect((await small(`${base}/ok`, { method: 'POST', body: 'x'.repeat(1000) })).text()).rejects.toMatchObject({ code: 'too_large' });
   });
 
   it('maps a refused connection to network', async () => {

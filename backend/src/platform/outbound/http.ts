@@ -13,7 +13,7 @@ import { Agent, type Dispatcher } from 'undici';
  */
 
 export class OutboundError extends Error {
-  constructor(message: string, public readonly code: 'timeout' | 'blocked_address' | 'too_many_redirects' | 'network' | 'invalid_url') {
+  constructor(message: string, public readonly code: 'timeout' | 'blocked_address' | 'too_many_redirects' | 'network' | 'invalid_url' | 'too_large') {
     super(message);
   }
 }
@@ -82,7 +82,16 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   /** Hops to follow; 0 answers a 3xx as it is (webhook deliveries never follow redirects). */
   maxRedirects?: number;
+  /** The most of an answer's body read (SAFE_FETCH_MAX_BODY_BYTES): past it the connection is closed and `text()` rejects. */
+  maxBodyBytes?: number;
 }
+
+/**
+ * What a user-typed URL may answer with at most: the receivers' answers we read are small (a CRM's JSON, a webhook
+ * receiver's acknowledgement, of which an attempt keeps the first kilobyte); a bigger one is cut off rather than held
+ * in memory, however much of it the deadline would let in.
+ */
+export const SAFE_FETCH_MAX_BODY_BYTES = 1024 * 1024;
 
 /** The answer's headers: `get` as WHATWG Headers answers it (lower-case lookup, repeated values joined, `null` when absent). */
 export interface SafeHeaders {
@@ -145,6 +154,28 @@ export function createSafeFetch(opts: SafeFetchOptions): SafeFetch {
     bodyTimeout: opts.timeoutMs,
   });
   const maxRedirects = opts.maxRedirects ?? 3;
+  const maxBodyBytes = opts.maxBodyBytes ?? SAFE_FETCH_MAX_BODY_BYTES;
+
+  /** The body as text, up to maxBodyBytes; past them (or a Content-Length saying so) the connection is closed. */
+  const readBody = async (res: Dispatcher.ResponseData): Promise<string> => {
+    const tooLarge = () => new OutboundError(`The answer is larger than ${maxBodyBytes} bytes`, 'too_large');
+    const declared = Number(res.headers['content-length']);
+    if (declared > maxBodyBytes) {
+      res.body.destroy();
+      throw tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        res.body.destroy();
+        throw tooLarge();
+      }
+      chunks.push(chunk);
+    }
+    return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+  };
 
   const checkUrl = (raw: string): URL => {
     let url: URL;
@@ -209,7 +240,7 @@ export function createSafeFetch(opts: SafeFetchOptions): SafeFetch {
         // The status stands even if the body fails half-way (as a WHATWG Response's would): then `text()` rejects.
         let text: Promise<string>;
         try {
-          text = Promise.resolve(await res.body.text());
+          text = Promise.resolve(await readBody(res));
         } catch (err) {
           text = Promise.reject(outboundError(err, url));
           text.catch(() => undefined);

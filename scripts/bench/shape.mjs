@@ -10,11 +10,11 @@
 //     in a process of its own (smtp-server), as a deployment with SMTP_URL sends it.
 // Reported per phase: lead POST p50/p95/p99; for A, the CPU time per lead POST of the web process and of PostgreSQL
 // (utime+stime from /proc/<pid>/stat: the web process; the cluster's postmaster and its backends); for B, the leads
-// delivered and the worker's CPU time (the same, less its idle rate measured over 10 s just before) per delivered
-// lead, and of it the kernel's (system) time apart: the embedded mail provider creates one .eml file per email, and
-// on ext4 without a journal (this machine's) creating a file soon after many were deleted costs up to 0.5 ms of
-// kernel time (the inode allocator steps over each recently deleted inode), so that part depends on what ran just
-// before. BENCH_RUNS runs (3), medians.
+// delivered, PostgreSQL's CPU per lead (the POSTs' statements and the deliveries'), and the worker's CPU time (the
+// same, less its idle rate measured over 10 s just before) per delivered lead, and of it the kernel's (system) time
+// apart: the embedded mail provider creates one .eml file per email, and on ext4 without a journal (this machine's)
+// creating a file soon after many were deleted costs up to 0.5 ms of kernel time (the inode allocator steps over each
+// recently deleted inode), so that part depends on what ran just before. BENCH_RUNS runs (3), medians.
 // As bench:leads: each lead goes to a listing of its own from a buyer in a network of its own (X-Forwarded-For behind
 // TRUST_PROXY), so neither the per-address limit nor a listing's flood guard is involved.
 // BENCH_WORKER_NODE_ARGS: flags for the worker's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
@@ -167,12 +167,14 @@ const postLeads = (count, label) => postClosedLoop(web.url, leadRequest, { count
 
 /** Leads (ids > `afterId`) delivered on both channels: the webhook received, the email's attempt succeeded. */
 async function deliveredSince(afterId) {
-  const [{ count }] = await db('notificationMessages')
-    .where('leadId', '>', afterId)
-    .where({ channel: 'email', status: 'delivered' })
-    .whereIn('leadId', db('notificationMessages').where('leadId', '>', afterId).where({ channel: 'webhook', status: 'delivered' }).select('leadId'))
-    .count('* as count');
-  return Number(count);
+  const { rows: [{ count }] } = await db.raw(
+    `select count(*)::int as count from (
+       select lead_id from notification_messages
+        where lead_id > ? and status = 'delivered' and channel in ('email', 'webhook')
+        group by lead_id having count(distinct channel) = 2) d`,
+    [afterId],
+  );
+  return count;
 }
 const maxLeadId = async () => Number((await db('leads').max('id as id').first()).id ?? 0);
 async function waitAllDelivered(afterId, expected, timeoutMs) {
@@ -182,6 +184,11 @@ async function waitAllDelivered(afterId, expected, timeoutMs) {
     if (done >= expected || Date.now() > until) return done;
     await pause(100);
   }
+}
+/** Until `done()` (checked every 100 ms) or `timeoutMs`. */
+async function waitUntil(done, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (!done() && Date.now() < until) await pause(100);
 }
 const emailsOut = () => (smtpSink ? smtpAccepted : fs.readdirSync(outbox).length);
 
@@ -218,12 +225,19 @@ try {
     const hooks0 = webhooks.size;
     const cpu0 = cpuSecondsOf(worker.pid);
     const system0 = cpuTimesOf(worker.pid).system;
+    const pgB0 = clusterCpuSeconds(pgDir);
     const t0 = performance.now();
     const beside = await postLeads(LEADS, 'leads, beside a worker');
-    const delivered = await waitAllDelivered(afterId, LEADS, 120000);
+    // Watched from outside the database until both channels have carried every lead (the webhooks received, the
+    // emails out), then checked in it: its count over the messages (their payloads read) every 100 ms cost
+    // PostgreSQL more CPU than the deliveries, which the PostgreSQL figure of phase B would have counted.
+    await waitUntil(() => webhooks.size - hooks0 >= LEADS && emailsOut() - emails0 >= LEADS, 120000);
     const elapsed = (performance.now() - t0) / 1000;
     const workerCpuRaw = cpuSecondsOf(worker.pid) - cpu0;
     const workerSystem = cpuTimesOf(worker.pid).system - system0;
+    const pgCpuBeside = clusterCpuSeconds(pgDir) - pgB0;
+    // The last attempts' rows are written just after their email and webhook went out.
+    const delivered = await waitAllDelivered(afterId, LEADS, 120000);
     const workerCpu = workerCpuRaw - idleRate * elapsed;
     await worker.stop();
     // The attempts' write transactions (a transaction's rows share its created_at, now()): one per attempt when each
@@ -242,6 +256,7 @@ try {
       workerCpuPerLead: (workerCpu * 1000) / delivered,
       workerCpuRawPerLead: (workerCpuRaw * 1000) / delivered,
       workerSystemPerLead: (workerSystem * 1000) / delivered,
+      pgCpuBesidePerLead: (pgCpuBeside * 1000) / LEADS,
       attemptsPerWrite: writes.attempts / writes.writes,
     });
     log(`run ${run}: B measured; ${delivered} leads delivered in ${elapsed.toFixed(1)} s, worker ${((workerCpu * 1000) / delivered).toFixed(2)} ms CPU per lead`);
@@ -274,6 +289,7 @@ console.table([
   { measure: 'leads delivered (email and webhook)', value: med((r) => r.delivered), goal: `${LEADS}`, runs: results.map((r) => `${r.delivered} (${r.emails} emails, ${r.webhooks} webhooks, ${r.deliveredSeconds.toFixed(1)} s)`).join('; ') },
   { measure: 'worker CPU ms per delivered lead', value: Number(med((r) => r.workerCpuPerLead).toFixed(2)), goal: '≤ 0.8', runs: results.map((r) => `${r.workerCpuPerLead.toFixed(2)} (${r.workerCpuRawPerLead.toFixed(2)} before its idle ${r.idleMsPerSecond.toFixed(1)} ms/s)`).join(', ') },
   { measure: 'of it system (kernel) time', value: Number(med((r) => r.workerSystemPerLead).toFixed(2)), goal: '', runs: results.map((r) => r.workerSystemPerLead.toFixed(2)).join(', ') },
+  { measure: 'PostgreSQL CPU ms per lead, beside a worker (the POST and the delivery)', value: Number(med((r) => r.pgCpuBesidePerLead).toFixed(3)), goal: '', runs: results.map((r) => r.pgCpuBesidePerLead.toFixed(3)).join(', ') },
   { measure: 'attempts per write transaction', value: Number(med((r) => r.attemptsPerWrite).toFixed(1)), goal: '', runs: results.map((r) => r.attemptsPerWrite.toFixed(1)).join(', ') },
   { measure: 'webhooks received twice', value: duplicates, goal: '0', runs: '' },
 ]);

@@ -127,7 +127,12 @@ const smtpUrl = smtpSink
         if (head !== null) {
           head += text;
           const m = /port (\d+)\n/.exec(head);
-          if (m) (resolve(`smtp://127.0.0.1:${m[1]}`), (smtpAccepted += (head.slice(m.index + m[0].length).match(/\+/g) ?? []).length), (head = null));
+          if (m) {
+            // What followed the port line in the same chunk: messages already accepted.
+            smtpAccepted += (head.slice(m.index + m[0].length).match(/\+/g) ?? []).length;
+            head = null;
+            resolve(`smtp://127.0.0.1:${m[1]}`);
+          }
           return;
         }
         smtpAccepted += text.length;

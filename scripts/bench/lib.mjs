@@ -17,6 +17,13 @@ const requireHere = createRequire(import.meta.url);
 /** A module of the built backend (backend/dist, after buildBackend): backendDist('platform/db/knex.js') or backendDist('platform', 'db', 'knex.js'). */
 export const backendDist = (...p) => requireHere(path.join(root, 'backend', 'dist', ...p));
 
+/** A realistic delivered lead (LeadDelivery) number `i`, as the worker's emails and webhooks carry it. */
+export const sampleLeadDelivery = (i) => ({
+  agentId: 3,
+  lead: { id: i, name: 'Jamie Buyer', email: `jamie${i}@buyer.example`, phone: '813-555-0101', message: 'Is it still available? We would love a tour this weekend, Saturday morning if you can.', source: 'web', interestedInTour: true, interestedInSimilar: false, createdAt: new Date().toISOString() },
+  listing: { id: i, mlsId: `T-${i}`, address: `${i} Palm Ave`, city: 'Tampa', state: 'FL', postalCode: '33602', price: '450000', bedrooms: 3, bathrooms: 2, squareFeet: 1850, imageUrl: `https://homes.example.com/uploads/${i}.jpg`, url: `https://homes.example.com/listing/T-${i}` },
+});
+
 /** `--name N` on the command line, as a number; `fallback` when it is not there. */
 export function numberArg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -234,17 +241,6 @@ export const percentile = (xs, p) => {
  * the medians over the rounds (req/s, ratio to the baseline, p50, p99, bytes per response, timeouts) under
  * `title`, with `extra(row)` columns after the ratio, and returns the rows. A non-2xx answer fails the bench.
  */
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null where it cannot be read. */
-export function processCpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
 export async function compareReads(title, targets, { rounds, duration, connections, extra = () => ({}) }) {
   const run = (t, seconds, conns) =>
     new Promise((resolve, reject) => autocannon({ url: t.url, connections: conns, duration: seconds, headers: t.headers ?? {} }, (err, res) => (err ? reject(err) : resolve(res))));
@@ -289,24 +285,34 @@ export async function compareReads(title, targets, { rounds, duration, connectio
   return rows;
 }
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+/** Clock ticks per second of /proc's CPU times (USER_HZ). */
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 
-/** CPU seconds a process has used so far in user and in system (kernel) time, from /proc; 0 once it is gone. */
-export function cpuTimesOf(pid) {
+/** CPU seconds a process has used so far in user and in system (kernel) time, from /proc; null once it is gone. */
+function readCpuTimes(pid) {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
   } catch {
-    return { user: 0, system: 0 };
+    return null;
   }
 }
+
+/** CPU seconds a process has used so far in user and in system (kernel) time, from /proc; 0 once it is gone. */
+export const cpuTimesOf = (pid) => readCpuTimes(pid) ?? { user: 0, system: 0 };
 
 /** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
 export function cpuSecondsOf(pid) {
   const { user, system } = cpuTimesOf(pid);
   return user + system;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; null where it cannot be read. */
+export function processCpuMs(pid) {
+  const t = readCpuTimes(pid);
+  return t ? (t.user + t.system) * 1000 : null;
 }
 
 /** CPU seconds used so far by every process of the OS user `postgres` (the embedded database runs as it). */

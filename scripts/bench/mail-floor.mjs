@@ -12,12 +12,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { buildBackend, median, root, tempDir } from './lib.mjs';
+import { backendDist as dist, buildBackend, median, sampleLeadDelivery, tempDir } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
 buildBackend();
-const dist = (p) => require(path.join(root, 'backend', 'dist', p));
 const { loadConfig } = dist('platform/config.js');
 const { composeEml, createMailer } = dist('platform/email/mailer.js');
 const { leadEmail } = dist('modules/notifications/emails/templates.js');
@@ -28,12 +25,7 @@ const dataDir = process.env.BENCH_DATA_DIR ?? tempDir('la-bench-mail-floor-');
 const config = loadConfig({ PUBLIC_URL: 'https://homes.example.com', DATA_DIR: dataDir });
 const mailer = createMailer(config);
 const dash = 'https://homes.example.com/verify-email?token=' + crypto.randomBytes(24).toString('base64url');
-const delivery = (i) => ({
-  lead: { id: i, name: 'Jamie Buyer', email: `jamie${i}@buyer.example`, phone: '813-555-0101', message: 'Is it still available? We would love a tour this weekend, Saturday morning if you can.', source: 'web', interestedInTour: true, interestedInSimilar: false, createdAt: new Date().toISOString() },
-  listing: { id: i, mlsId: `T-${i}`, address: `${i} Palm Ave`, city: 'Tampa', state: 'FL', postalCode: '33602', price: '450000', bedrooms: 3, bathrooms: 2, squareFeet: 1850, url: `https://homes.example.com/listing/T-${i}` },
-  agentId: 3,
-});
-const emails = Array.from({ length: EMAILS }, (_, i) => leadEmail(config, 'agent@example.com', delivery(i + 1), dash));
+const emails = Array.from({ length: EMAILS }, (_, i) => leadEmail(config, 'agent@example.com', sampleLeadDelivery(i + 1), dash));
 const built = await Promise.all(emails.slice(0, 50).map((e) => composeEml(config.MAIL_FROM, e)));
 const fileDir = path.join(dataDir, 'floor-files');
 fs.mkdirSync(fileDir, { recursive: true });
@@ -47,7 +39,7 @@ async function cpuPerEmail(work) {
 }
 let f = 0;
 const measures = {
-  'lead email template (leadEmail)': async (i) => void leadEmail(config, 'agent@example.com', delivery(i + 1), dash),
+  'lead email template (leadEmail)': async (i) => void leadEmail(config, 'agent@example.com', sampleLeadDelivery(i + 1), dash),
   'MIME build alone (nodemailer, composeEml)': (i) => composeEml(config.MAIL_FROM, emails[i]),
   'one .eml file created (open, write, close)': (i) => fs.writeFileSync(path.join(fileDir, `${f++}.eml`), built[i % built.length].eml, 'latin1'),
   'whole send, outbox provider (mailer.send)': (i) => mailer.send(emails[i]),

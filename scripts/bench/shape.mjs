@@ -28,11 +28,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { BROWSER_HEADERS, buildBackend, clusterCpuSeconds, cpuSecondsOf, cpuTimesOf, freePort, leadFormJson, median, percentile, postClosedLoop, root, startProduct, tempDir, waitFor } from './lib.mjs';
+import { BROWSER_HEADERS, backendDist as dist, buildBackend, clusterCpuSeconds, cpuSecondsOf, cpuTimesOf, freePort, leadFormJson, median, percentile, postClosedLoop, root, startProduct, tempDir, waitFor } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 buildBackend();
-const dist = (p) => require(path.join(root, 'backend', 'dist', p));
 const { startEmbeddedPostgres, ensureDatabase } = dist('platform/db/embedded.js');
 const { createDb, migrateLatest } = dist('platform/db/knex.js');
 const { createLogger } = dist('platform/logger.js');
@@ -121,21 +120,17 @@ const smtpSink = MAIL === 'smtp'
   : null;
 const smtpUrl = smtpSink
   ? await new Promise((resolve) => {
-      let head = '';
+      // The port line first, then a '+' per message (the port line has none).
+      let out = '';
       smtpSink.stdout.on('data', (d) => {
         const text = String(d);
-        if (head !== null) {
-          head += text;
-          const m = /port (\d+)\n/.exec(head);
-          if (m) {
-            // What followed the port line in the same chunk: messages already accepted.
-            smtpAccepted += (head.slice(m.index + m[0].length).match(/\+/g) ?? []).length;
-            head = null;
-            resolve(`smtp://127.0.0.1:${m[1]}`);
-          }
-          return;
+        smtpAccepted += text.split('+').length - 1;
+        if (out === null) return;
+        const port = /port (\d+)\n/.exec((out += text))?.[1];
+        if (port) {
+          out = null;
+          resolve(`smtp://127.0.0.1:${port}`);
         }
-        smtpAccepted += text.length;
       });
     })
   : undefined;
@@ -228,8 +223,7 @@ try {
     const afterId = await maxLeadId();
     const emails0 = emailsOut();
     const hooks0 = webhooks.size;
-    const cpu0 = cpuSecondsOf(worker.pid);
-    const system0 = cpuTimesOf(worker.pid).system;
+    const cpu0 = cpuTimesOf(worker.pid);
     const pgB0 = clusterCpuSeconds(pgDir);
     const t0 = performance.now();
     const beside = await postLeads(LEADS, 'leads, beside a worker');
@@ -238,8 +232,9 @@ try {
     // PostgreSQL more CPU than the deliveries, which the PostgreSQL figure of phase B would have counted.
     await waitUntil(() => webhooks.size - hooks0 >= LEADS && emailsOut() - emails0 >= LEADS, 120000);
     const elapsed = (performance.now() - t0) / 1000;
-    const workerCpuRaw = cpuSecondsOf(worker.pid) - cpu0;
-    const workerSystem = cpuTimesOf(worker.pid).system - system0;
+    const cpu1 = cpuTimesOf(worker.pid);
+    const workerSystem = cpu1.system - cpu0.system;
+    const workerCpuRaw = cpu1.user - cpu0.user + workerSystem;
     const pgCpuBeside = clusterCpuSeconds(pgDir) - pgB0;
     // The last attempts' rows are written just after their email and webhook went out.
     const delivered = await waitAllDelivered(afterId, LEADS, 120000);

@@ -15,13 +15,11 @@ import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import { buildBackend, median, openBenchDatabase, root, startBenchPostgres, tempDir } from './lib.mjs';
+import { backendDist as dist, buildBackend, median, openBenchDatabase, sampleLeadDelivery, startBenchPostgres, tempDir } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 buildBackend();
-const dist = (p) => require(path.join(root, 'backend', 'dist', p));
 const { loadConfig } = dist('platform/config.js');
 const { createLogger } = dist('platform/logger.js');
 const { createQueue } = dist('platform/jobs/queue.js');
@@ -40,15 +38,9 @@ const logger = createLogger('warn', 'bench');
 const dataDir = tempDir('la-bench-worker-floor-');
 const config = loadConfig({ PUBLIC_URL: 'https://homes.example.com', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 
-// A realistic lead, as the worker's email and webhook carry it.
-const delivery = (i) => ({
-  agentId: 3,
-  lead: { id: i, name: 'Jamie Buyer', email: `jamie${i}@buyer.example`, phone: '813-555-0101', message: 'Is it still available? We would love a tour this weekend, Saturday morning if you can.', source: 'web', interestedInTour: true, interestedInSimilar: false, createdAt: new Date().toISOString() },
-  listing: { id: i, mlsId: `T-${i}`, address: `${i} Palm Ave`, city: 'Tampa', state: 'FL', postalCode: '33602', price: '450000', bedrooms: 3, bathrooms: 2, squareFeet: 1850, imageUrl: `https://homes.example.com/uploads/${i}.jpg`, url: `https://homes.example.com/listing/T-${i}` },
-});
 const signIn = 'https://homes.example.com/verify-email?token=' + crypto.randomBytes(24).toString('base64url');
-const emails = Array.from({ length: LEADS }, (_, i) => leadEmail(config, 'agent@example.com', delivery(i + 1), signIn));
-const bodies = Array.from({ length: LEADS }, (_, i) => webhookBody({ type: 'lead.created', timestamp: new Date().toISOString(), data: delivery(i + 1) }));
+const emails = Array.from({ length: LEADS }, (_, i) => leadEmail(config, 'agent@example.com', sampleLeadDelivery(i + 1), signIn));
+const bodies = Array.from({ length: LEADS }, (_, i) => webhookBody({ type: 'lead.created', timestamp: new Date().toISOString(), data: sampleLeadDelivery(i + 1) }));
 const secret = 'whsec_' + crypto.randomBytes(24).toString('base64');
 
 // The agent's receiver, in a process of its own.

@@ -87,17 +87,15 @@ export function createReadCaches(db: Db, ttlMs: number, { max = 5_000 }: { max?:
   // The caches a statement empties, worked out once per statement text: a process sends the same texts again and
   // again (knex's carry placeholders, named statements are constants), and testing every cache's pattern against
   // each (a lead's batch sends seven, pg-boss's insert among them, each announced twice) cost a lead POST tens of µs.
-  // Forgotten whenever a cache is added; long texts (a bulk insert's) and texts past the bound are not kept.
-  const emptied = new Map<string, ReadCache<unknown>[]>();
+  // Forgotten whenever a cache is added; long texts (a bulk insert's) are not kept, and only the last
+  // EMPTIED_BY_MAX_TEXTS texts are.
+  const emptied = new LRUCache<string, ReadCache<unknown>[]>({ max: EMPTIED_BY_MAX_TEXTS });
   const emptiedBy = (sql: string): ReadCache<unknown>[] => {
     const known = emptied.get(sql);
     if (known) return known;
     const found: ReadCache<unknown>[] = [];
     for (const { cache, pattern } of caches.values()) if (pattern.test(sql)) found.push(cache);
-    if (sql.length <= EMPTIED_BY_MAX_TEXT) {
-      if (emptied.size >= EMPTIED_BY_MAX_TEXTS) emptied.clear();
-      emptied.set(sql, found);
-    }
+    if (sql.length <= EMPTIED_BY_MAX_TEXT) emptied.set(sql, found);
     return found;
   };
   if (ttl > 0) {

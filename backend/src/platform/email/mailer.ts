@@ -36,6 +36,9 @@ export interface Mailer {
  */
 export const SMTP_POOL_CONNECTIONS = 5;
 
+/** What a mailer is made from. */
+type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'OUTBOUND_TIMEOUT_MS'>;
+
 export function outboxDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'outbox');
 }
@@ -75,7 +78,7 @@ export async function composeEml(from: string, message: EmailMessage, id: string
  * builds the very same MIME message and it is written as an .eml file under DATA_DIR/outbox (open it in
  * any mail client; listed in development at /dev/outbox).
  */
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'OUTBOUND_TIMEOUT_MS'>): Mailer {
+export function createMailer(config: MailerConfig): Mailer {
   if (config.SMTP_URL) {
     // The transport's own options beside the URL (what the URL sets wins): createTransport's second argument is the
     // messages' defaults, where a timeout does nothing and nodemailer's own (minutes) would hold an attempt past
@@ -133,7 +136,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
 const mailers = new WeakMap<object, Mailer>();
 
 /** The process's mailer for `config` (createMailer once, then the same one). */
-export function mailerFor(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'OUTBOUND_TIMEOUT_MS'>): Mailer {
+export function mailerFor(config: MailerConfig): Mailer {
   let mailer = mailers.get(config);
   if (!mailer) mailers.set(config, (mailer = createMailer(config)));
   return mailer;
